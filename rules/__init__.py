@@ -1,0 +1,38 @@
+"""A pure rules engine for classic UNO and its official editions.
+
+``decide(state, command) -> events`` and ``evolve(state, event) -> state``; replay is a fold.
+No Django, no I/O, no clock, no global random: chance is seeded per game and recorded in events.
+"""
+
+from rules.commands import Command, command_from_dict
+from rules.engine import (
+    ENGINE_VERSION,
+    decide,
+    evolve,
+    legal_commands,
+    new_game,
+    replay,
+    step,
+)
+from rules.errors import IllegalCommand, InvalidCard, InvalidCommand, RuleError
+from rules.events import Event, event_from_dict
+from rules.state import GameState
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Command",
+    "Event",
+    "GameState",
+    "IllegalCommand",
+    "InvalidCard",
+    "InvalidCommand",
+    "RuleError",
+    "command_from_dict",
+    "decide",
+    "event_from_dict",
+    "evolve",
+    "legal_commands",
+    "new_game",
+    "replay",
+    "step",
+]

@@ -1,0 +1,232 @@
+"""Commands: what a seat (or the system) asks the engine to do. Imperative names, frozen values.
+
+Every command has a ``type`` (its name in the API) and converts to and from the API's JSON
+shape: ``{"type": "play", "card": "W4", "colour": "G", "uno": false}``. The seat that sends a
+command comes from who is calling, never from the body, so ``from_dict`` takes it separately.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from rules.cards import card_info
+from rules.errors import InvalidCard, InvalidCommand
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Base class. ``seat`` is the acting seat, or ``None`` for the system or a referee."""
+
+    type: ClassVar[str] = ""
+    seat: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The API shape (without the seat), omitting optional fields left at their default."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            if f.name == "seat":
+                continue
+            value = getattr(self, f.name)
+            if f.metadata.get("optional") and value == f.default:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+# Field kinds understood by ``command_from_dict``. Each field carries its kind in metadata.
+def _card(optional: bool = False) -> Any:
+    return field(default=None if optional else "", metadata={"kind": "card", "optional": optional})
+
+
+def _colour(optional: bool = True) -> Any:
+    return field(default=None, metadata={"kind": "colour", "optional": optional})
+
+
+def _flag() -> Any:
+    return field(default=False, metadata={"kind": "bool", "optional": True})
+
+
+def _seat(optional: bool = False) -> Any:
+    return field(default=None if optional else -1, metadata={"kind": "seat", "optional": optional})
+
+
+def _cards(optional: bool = True) -> Any:
+    return field(default=(), metadata={"kind": "cards", "optional": optional})
+
+
+def _words(optional: bool = True) -> Any:
+    return field(default=(), metadata={"kind": "words", "optional": optional})
+
+
+def _word(optional: bool = True) -> Any:
+    return field(default=None, metadata={"kind": "word", "optional": optional})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Command):
+    """Play a card from the hand. ``colour`` names the colour a wild calls; ``uno`` says the
+    player calls UNO as the play leaves one card. Editions add their own parameters:
+    ``give`` (Mod: the colour to give away), ``towers`` (Power Grab: the towers grabbed)."""
+
+    type: ClassVar[str] = "play"
+    card: str = _card()
+    colour: str | None = _colour()
+    uno: bool = _flag()
+    give: str | None = _colour()
+    towers: tuple[str, ...] = _words()
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Command):
+    """Draw a card instead of playing (always allowed on your turn)."""
+
+    type: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Command):
+    """Keep the card just drawn and end the turn."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno(Command):
+    """Call UNO while holding one card, before anyone catches you."""
+
+    type: ClassVar[str] = "call_uno"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(Command):
+    """Catch ``target``, who went down to one card without calling UNO."""
+
+    type: ClassVar[str] = "catch"
+    target: int = _seat()
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Command):
+    """Challenge the Wild Draw 4 just played on you."""
+
+    type: ClassVar[str] = "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Command):
+    """Accept the Wild Draw 4 just played on you: draw four and lose the turn."""
+
+    type: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColour(Command):
+    """Choose the colour in play (a wild turned up to start the hand)."""
+
+    type: ClassVar[str] = "choose_colour"
+    colour: str | None = _colour(optional=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DealHand(Command):
+    """Deal the next hand. ``deck`` (top first) sets up the deal card by card; without it the
+    engine shuffles from the game's seed."""
+
+    type: ClassVar[str] = "deal"
+    deck: tuple[str, ...] = _cards()
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame(Command):
+    """Start a game (system). ``dealer`` skips the dealer draw; ``deck`` deals the first hand
+    from an explicit order. ``options`` are the edition's settings as sorted (key, value) pairs."""
+
+    type: ClassVar[str] = "start"
+    variant: str = "classic"
+    players: int = 2
+    scoring: str = "standard"
+    target: int = 500
+    seed: str = "0"
+    options: tuple[tuple[str, Any], ...] = ()
+    dealer: int | None = None
+    deck: tuple[str, ...] = ()
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {}
+
+
+def register_command(cls: type[Command]) -> type[Command]:
+    """Make a command type known to ``command_from_dict`` (editions register their own)."""
+    COMMAND_TYPES[cls.type] = cls
+    return cls
+
+
+for _cls in (PlayCard, DrawCard, Pass, CallUno, Catch, Challenge, Accept, ChooseColour, DealHand):
+    register_command(_cls)
+
+
+def _parse_field(name: str, kind: str, value: Any) -> Any:
+    if kind == "card":
+        try:
+            return card_info(value).code
+        except InvalidCard as exc:
+            raise InvalidCommand(str(exc), field=name) from None
+    if kind == "colour":
+        if not isinstance(value, str) or value not in ("R", "G", "B", "Y", "P", "O"):
+            raise InvalidCommand(f"{name}: unknown colour {value!r}", field=name)
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidCommand(f"{name}: expected true or false, got {value!r}", field=name)
+        return value
+    if kind == "seat":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidCommand(f"{name}: expected a seat number, got {value!r}", field=name)
+        return value
+    if kind == "cards":
+        if not isinstance(value, (list, tuple)):
+            raise InvalidCommand(f"{name}: expected a list of card codes", field=name)
+        out = []
+        for i, code in enumerate(value):
+            try:
+                out.append(card_info(code).code)
+            except InvalidCard as exc:
+                raise InvalidCommand(f"{name}[{i}]: {exc}", field=name) from None
+        return tuple(out)
+    if kind == "words":
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise InvalidCommand(f"{name}: expected a list of names", field=name)
+        return tuple(value)
+    if kind == "word":
+        if not isinstance(value, str):
+            raise InvalidCommand(f"{name}: expected a string, got {value!r}", field=name)
+        return value
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidCommand(f"{name}: expected a whole number, got {value!r}", field=name)
+        return value
+    raise AssertionError(kind)
+
+
+def command_from_dict(seat: int | None, data: Any) -> Command:
+    """Build a command from its API shape, strictly: unknown types and fields, missing fields
+    and bad values raise ``InvalidCommand`` naming the field."""
+    if not isinstance(data, dict):
+        raise InvalidCommand("a command must be a JSON object", field=None)
+    kind = data.get("type")
+    cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(sorted(COMMAND_TYPES))
+        raise InvalidCommand(f"unknown command type {kind!r} (known: {known})", field="type")
+    spec = {f.name: f for f in fields(cls) if f.name != "seat"}
+    unknown = sorted(set(data) - set(spec) - {"type", "expected_version", "key"})
+    if unknown:
+        raise InvalidCommand(f"unknown field {unknown[0]!r} for a {kind!r} command", field=unknown[0])
+    kwargs: dict[str, Any] = {}
+    for name, f in spec.items():
+        if name in data and data[name] is not None:
+            kwargs[name] = _parse_field(name, f.metadata["kind"], data[name])
+        elif not f.metadata.get("optional", True):
+            raise InvalidCommand(f"{name} is required for a {kind!r} command", field=name)
+    return cls(seat, **kwargs)

@@ -1,0 +1,795 @@
+"""The decider: ``decide(state, command) -> events``, ``evolve(state, event) -> state``.
+
+``decide`` checks a command against the rules and returns the events it causes, including
+everything that follows without anyone having to choose (the next turn, a forced draw, the end
+of the hand), or raises a ``RuleError``. ``evolve`` applies one event; it never decides and never
+fails. Chance is drawn from a generator seeded by the game's seed and what is being decided
+(never the global one) and its outcome is recorded in the event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rules.commands import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Command,
+    DealHand,
+    DrawCard,
+    Pass,
+    PlayCard,
+    StartGame,
+)
+from rules.errors import IllegalCommand, InvalidCard, InvalidCommand
+from rules.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    ChoiceOffered,
+    ColourChosen,
+    DealerChosen,
+    DirectionReversed,
+    DiscardReshuffled,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDealt,
+    HandEnded,
+    Passed,
+    Rewound,
+    SeatSkipped,
+    StarterReturned,
+    StarterTurned,
+    TurnBegan,
+    UnoCalled,
+    UnoCaught,
+    UnoWindowClosed,
+    WildDrawFourAccepted,
+)
+from rules.state import GameState
+from rules.variants import get_variant
+from rules.variants.classic import COLOUR, Variant
+
+ENGINE_VERSION = 1  # bump when a change makes old snapshots unsafe to reuse
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+SCORINGS = ("standard", "alternative", "none")
+
+
+def rng(state_or_seed: GameState | str, *purpose: object) -> random.Random:
+    """A private generator for one chance decision, seeded by the game's seed and what is
+    being decided, so a game replays and re-simulates identically on every machine."""
+    seed = state_or_seed if isinstance(state_or_seed, str) else state_or_seed.seed
+    return random.Random(":".join([seed, *map(str, purpose)]))
+
+
+# ---------------------------------------------------------------------------------------------
+# evolve
+
+
+Apply = Callable[[GameState, Any], None]
+APPLY: dict[type[Event], Apply] = {}
+
+
+def applies(event_type: type[Event]) -> Callable[[Apply], Apply]:
+    """Register how an event changes the state (editions register their own events)."""
+
+    def register(fn: Apply) -> Apply:
+        APPLY[event_type] = fn
+        return fn
+
+    return register
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """The state after ``event``. Never fails, never decides; ``state`` is left as it was."""
+    s = state.copy()
+    _apply(s, event)
+    return s
+
+
+def _apply(s: GameState, event: Event) -> None:
+    APPLY[type(event)](s, event)
+    s.version += 1
+
+
+def replay(events: Iterable[Event], state: GameState | None = None) -> GameState:
+    """Fold ``events`` into a state (from ``state``, or from the beginning). A ``Rewound``
+    event takes the game back to the state it had at that version, as undo requires."""
+    s = GameState() if state is None else state.copy()
+    history: list[GameState] | None = None
+    for event in events:
+        if type(event) is Rewound:
+            if history is None:
+                raise ValueError("a stream with undo must be replayed from its beginning")
+            back = history[event.to_version].copy()
+            back.version = s.version + 1
+            history.append(back.copy())
+            s = back
+            continue
+        if history is None and state is None:
+            history = [s.copy()]
+        _apply(s, event)
+        if history is not None:
+            history.append(s.copy())
+    return s
+
+
+def replay_upto(events: list[Event], version: int) -> GameState:
+    """The state at ``version`` (the first ``version`` events of the stream)."""
+    return replay(events[:version])
+
+
+# The core events ----------------------------------------------------------------------------
+
+
+@applies(GameStarted)
+def _game_started(s: GameState, e: GameStarted) -> None:
+    s.variant = e.variant
+    s.players = e.players
+    s.scoring = e.scoring
+    s.target = e.target
+    s.options = e.options
+    s.seed = e.seed
+    s.scores = (0,) * e.players
+    s.hands = ((),) * e.players
+    s.extra = get_variant(e.variant).initial_extra(e)
+
+
+@applies(DealerChosen)
+def _dealer_chosen(s: GameState, e: DealerChosen) -> None:
+    s.dealer = e.dealer
+
+
+@applies(HandDealt)
+def _hand_dealt(s: GameState, e: HandDealt) -> None:
+    n = s.players
+    size = get_variant(s.variant).hand_size
+    dealt = n * size
+    # Dealing contract: seat dealer+1 gets the first card, one card at a time clockwise.
+    s.hands = tuple(e.deck[(seat - e.dealer - 1) % n : dealt : n] for seat in range(n))
+    s.pile = e.deck[dealt:]
+    s.pos = 0
+    s.discard = ()
+    s.colour = None
+    s.direction = 1
+    s.dealer = e.dealer
+    s.hand_number = e.hand
+    s.pending = ("starter", e.dealer)
+    s.drawn = None
+    s.exposed = None
+    s.w4 = None
+    s.reshuffles = 0
+    s.shown = frozenset()
+    s.extra = get_variant(s.variant).hand_extra(s)
+
+
+@applies(StarterReturned)
+def _starter_returned(s: GameState, e: StarterReturned) -> None:
+    s.pile = s.pile[s.pos + 1 :] + (e.card,)
+    s.pos = 0
+
+
+@applies(StarterTurned)
+def _starter_turned(s: GameState, e: StarterTurned) -> None:
+    s.pos += 1
+    s.discard = (e.card,)
+    s.colour = COLOUR[e.card]
+
+
+@applies(TurnBegan)
+def _turn_began(s: GameState, e: TurnBegan) -> None:
+    s.pending = ("turn", e.seat)
+    s.drawn = None
+    s.w4 = None
+
+
+@applies(ChoiceOffered)
+def _choice_offered(s: GameState, e: ChoiceOffered) -> None:
+    s.pending = (e.choice, e.seat)
+    s.drawn = None
+
+
+@applies(CardPlayed)
+def _card_played(s: GameState, e: CardPlayed) -> None:
+    seat = e.seat
+    hand = s.hands[seat]
+    i = hand.index(e.card)
+    hand = hand[:i] + hand[i + 1 :]
+    s.hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
+    if e.card == "W4":
+        s.w4 = (seat, s.colour)  # type: ignore[assignment]
+    s.discard = s.discard + (e.card,)
+    s.colour = e.colour if e.colour is not None else COLOUR[e.card]
+    s.drawn = None
+    s.pending = ("playing", seat)
+    if len(hand) == 1 and not e.uno:
+        s.exposed = seat
+    elif s.exposed == seat:
+        s.exposed = None
+
+
+@applies(CardsDrawn)
+def _cards_drawn(s: GameState, e: CardsDrawn) -> None:
+    k = len(e.cards)
+    seat = e.seat
+    s.pos += k
+    s.hands = s.hands[:seat] + (s.hands[seat] + e.cards,) + s.hands[seat + 1 :]
+    if s.exposed == seat:
+        s.exposed = None
+    if e.reason == "turn":
+        s.pending = ("drawn", seat)
+        s.drawn = e.cards[0] if k else None
+
+
+@applies(DiscardReshuffled)
+def _discard_reshuffled(s: GameState, e: DiscardReshuffled) -> None:
+    s.pile = s.pile[s.pos :] + e.order
+    s.pos = 0
+    s.discard = s.discard[-1:]
+    s.reshuffles += 1
+
+
+@applies(Passed)
+def _passed(s: GameState, e: Passed) -> None:
+    s.drawn = None
+
+
+@applies(ColourChosen)
+def _colour_chosen(s: GameState, e: ColourChosen) -> None:
+    s.colour = e.colour
+
+
+@applies(DirectionReversed)
+def _direction_reversed(s: GameState, e: DirectionReversed) -> None:
+    s.direction = e.direction
+
+
+@applies(SeatSkipped)
+def _seat_skipped(s: GameState, e: SeatSkipped) -> None:
+    pass
+
+
+@applies(UnoCalled)
+def _uno_called(s: GameState, e: UnoCalled) -> None:
+    s.exposed = None
+
+
+@applies(UnoCaught)
+def _uno_caught(s: GameState, e: UnoCaught) -> None:
+    s.exposed = None
+
+
+@applies(UnoWindowClosed)
+def _uno_window_closed(s: GameState, e: UnoWindowClosed) -> None:
+    s.exposed = None
+
+
+@applies(ChallengeResolved)
+def _challenge_resolved(s: GameState, e: ChallengeResolved) -> None:
+    s.w4 = None
+
+
+@applies(WildDrawFourAccepted)
+def _wild_draw_four_accepted(s: GameState, e: WildDrawFourAccepted) -> None:
+    s.w4 = None
+
+
+@applies(HandEnded)
+def _hand_ended(s: GameState, e: HandEnded) -> None:
+    s.scores = e.scores
+    s.last_hand = e
+    s.exposed = None
+    s.w4 = None
+    s.pending = ("hand_over", e.winner)
+
+
+@applies(GameEnded)
+def _game_ended(s: GameState, e: GameEnded) -> None:
+    s.winner = e.winner
+    s.placings = e.placings
+    s.ranks = e.ranks
+    s.pending = ("over", -1)
+    s.shown = frozenset(range(s.players))
+
+
+@applies(Rewound)
+def _rewound(s: GameState, e: Rewound) -> None:
+    # Only ``replay`` can honour a rewind (it needs the history); on its own it changes nothing.
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# decide
+
+
+class Decision:
+    """A decision in progress: a private working copy of the state and the events so far.
+
+    Each event is applied as soon as it is emitted, so the rest of the decision reads the
+    state as it now is, and the mechanics of every event live in one place (its ``apply``).
+    """
+
+    __slots__ = ("s", "events", "variant")
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state.copy()
+        self.events: list[Event] = []
+        self.variant: Variant = get_variant(state.variant) if state.players else get_variant("classic")
+
+    def emit(self, event: Event) -> None:
+        APPLY[type(event)](self.s, event)
+        self.s.version += 1
+        self.events.append(event)
+
+    # Helpers the variants use --------------------------------------------------------------
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        s = self.s
+        return (seat + s.direction * steps) % s.players
+
+    def begin_turn(self, seat: int) -> None:
+        self.emit(TurnBegan(seat))
+
+    def draw(self, seat: int, count: int, reason: str) -> tuple[str, ...]:
+        """``seat`` draws ``count`` cards; the discard pile is reshuffled when the draw pile
+        runs out. If both run out the seat draws what there is (docs/RULINGS.md)."""
+        s = self.s
+        if len(s.pile) - s.pos < count and len(s.discard) > 1:
+            order = list(s.discard[:-1])
+            rng(s, "hand", s.hand_number, "reshuffle", s.reshuffles).shuffle(order)
+            self.emit(DiscardReshuffled(tuple(order)))
+        cards = s.pile[s.pos : s.pos + count]
+        self.emit(CardsDrawn(seat, cards, reason))
+        return cards
+
+    def attack(self, victim: int, count: int, reason: str) -> None:
+        self.variant.attack(self, victim, count, reason)
+
+    def end_hand(self, winner: int) -> None:
+        end_hand(self, winner)
+
+
+def decide(state: GameState, command: Command) -> list[Event]:
+    """The events ``command`` causes in ``state``, or a ``RuleError`` saying why not."""
+    return _decide(state, command).events
+
+
+def step(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    """``decide`` and the state after its events, in one pass (what a fold would give)."""
+    d = _decide(state, command)
+    return d.s, d.events
+
+
+def _decide(state: GameState, cmd: Command) -> Decision:
+    if type(cmd) is StartGame:
+        if state.pending[0] != "start":
+            raise IllegalCommand("the game has already started")
+        d = Decision(state)
+        start_game(d, cmd)
+        return d
+    s = state
+    kind, pseat = s.pending
+    if kind == "start":
+        raise IllegalCommand("the game has not started")
+    if kind == "over":
+        raise IllegalCommand("the game is over")
+    seat = cmd.seat
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.players):
+        raise InvalidCommand(f"no seat {seat!r} at this table", field="seat")
+    d = Decision(state)
+    v = d.variant
+    handler = _HANDLERS.get(type(cmd))
+    # The UNO catch window closes when the next player begins their turn.
+    if (
+        s.exposed is not None
+        and seat == pseat
+        and seat != s.exposed
+        and kind not in ("deal", "hand_over")
+        and v.closes_uno_window(cmd)
+    ):
+        d.emit(UnoWindowClosed(s.exposed))
+    if handler is None:
+        v.decide_extra(d, cmd)
+    else:
+        handler(d, cmd)
+    return d
+
+
+def _require(d: Decision, cmd: Command, *kinds: str) -> None:
+    kind, pseat = d.s.pending
+    if cmd.seat is None:
+        raise IllegalCommand(f"a {cmd.type!r} command must come from a seat")
+    if kind not in kinds or pseat != cmd.seat:
+        raise IllegalCommand(f"seat {cmd.seat} cannot {cmd.type} now: {waiting_for(d.s)}")
+
+
+def waiting_for(s: GameState) -> str:
+    """What the game is waiting for, in words (for errors and pages)."""
+    kind, seat = s.pending
+    return {
+        "turn": f"it is seat {seat}'s turn",
+        "drawn": f"seat {seat} may play the card just drawn or pass",
+        "colour": f"seat {seat} chooses the colour",
+        "challenge": f"seat {seat} challenges or accepts the Wild Draw 4",
+        "deal": f"seat {seat} deals the next hand",
+        "over": "the game is over",
+    }.get(kind, f"waiting for seat {seat} ({kind})")
+
+
+# Starting a game and a hand -----------------------------------------------------------------
+
+
+def start_game(d: Decision, cmd: StartGame) -> None:
+    try:
+        variant = get_variant(cmd.variant)
+    except KeyError:
+        raise InvalidCommand(f"unknown variant {cmd.variant!r}", field="variant") from None
+    if not isinstance(cmd.players, int) or not MIN_PLAYERS <= cmd.players <= MAX_PLAYERS:
+        raise InvalidCommand(
+            f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {cmd.players!r}", field="players"
+        )
+    if cmd.scoring not in SCORINGS:
+        raise InvalidCommand(
+            f"unknown scoring {cmd.scoring!r}: expected one of {', '.join(SCORINGS)}", field="scoring"
+        )
+    if not isinstance(cmd.target, int) or isinstance(cmd.target, bool) or cmd.target < 1:
+        raise InvalidCommand(f"the target must be a positive whole number, not {cmd.target!r}", field="target")
+    if not isinstance(cmd.seed, str) or not cmd.seed:
+        raise InvalidCommand("the seed must be a non-empty string", field="seed")
+    options = variant.parse_options(dict(cmd.options))
+    if cmd.dealer is not None and not (isinstance(cmd.dealer, int) and 0 <= cmd.dealer < cmd.players):
+        raise InvalidCommand(f"no seat {cmd.dealer!r} to deal", field="dealer")
+    if cmd.deck:
+        check_deck(variant, cmd.deck)
+    d.variant = variant
+    d.emit(GameStarted(variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed))
+    if cmd.dealer is None:
+        draws, dealer = draw_for_dealer(variant, cmd.players, rng(cmd.seed, "dealer"))
+    else:
+        draws, dealer = (), cmd.dealer
+    d.emit(DealerChosen(draws, dealer))
+    deal_hand(d, cmd.deck or None)
+
+
+def draw_for_dealer(
+    variant: Variant, players: int, gen: random.Random
+) -> tuple[tuple[tuple[str | None, ...], ...], int]:
+    """Each player draws a card; the highest number deals (symbols count zero); players tied
+    for highest draw again. Returns every round's draws and the dealer."""
+    deck = list(variant.deck)
+    gen.shuffle(deck)
+    contenders = list(range(players))
+    rounds: list[tuple[str | None, ...]] = []
+    while True:
+        if len(deck) < len(contenders):  # practically unreachable; start over with a new deck
+            deck = list(variant.deck)
+            gen.shuffle(deck)
+        row: list[str | None] = [None] * players
+        for seat in contenders:
+            row[seat] = deck.pop()
+        rounds.append(tuple(row))
+        best = max(variant.dealer_value(row[seat]) for seat in contenders)  # type: ignore[arg-type]
+        contenders = [seat for seat in contenders if variant.dealer_value(row[seat]) == best]  # type: ignore[arg-type]
+        if len(contenders) == 1:
+            return tuple(rounds), contenders[0]
+
+
+def check_deck(variant: Variant, deck: Iterable[str]) -> None:
+    """An explicit deck must be a complete deck of the variant: every card as often as the
+    deck has it. The error names what is wrong."""
+    deck = list(deck)
+    for i, code in enumerate(deck):
+        if not isinstance(code, str):
+            raise InvalidCommand(f"deck[{i}]: a card code must be a string", field="deck")
+        if not variant.has_card(code):
+            try:
+                from rules.cards import card_info
+
+                card_info(code)
+            except InvalidCard as exc:
+                raise InvalidCommand(f"deck[{i}]: {exc}", field="deck") from None
+            raise InvalidCommand(f"deck[{i}]: {code} is not a card of {variant.title}", field="deck")
+    have, want = Counter(deck), Counter(variant.deck)
+    for code in sorted(want):
+        if have[code] != want[code]:
+            raise InvalidCommand(
+                f"the deck has {have[code]} of {code}; a {variant.title} deck has {want[code]}",
+                field="deck",
+            )
+
+
+def deal_hand(d: Decision, deck: tuple[str, ...] | None) -> None:
+    s = d.s
+    number = s.hand_number + 1
+    if deck is None:
+        order = list(d.variant.deck)
+        rng(s, "hand", number).shuffle(order)
+        deck = tuple(order)
+    d.emit(HandDealt(number, s.dealer, deck))
+    variant = d.variant
+    # A card that may not start the pile goes to the bottom and the next is turned up.
+    for _ in range(len(s.pile)):
+        card = s.pile[s.pos]
+        if card not in variant.starter_returns:
+            break
+        d.emit(StarterReturned(card))
+    d.emit(StarterTurned(s.pile[s.pos]))
+    variant.starter(d, s.discard[-1])
+
+
+# The core commands ---------------------------------------------------------------------------
+
+
+def _play(d: Decision, cmd: PlayCard) -> None:
+    s = d.s
+    seat = cmd.seat
+    _require(d, cmd, "turn", "drawn")
+    variant = d.variant
+    card = cmd.card
+    if not variant.has_card(card):
+        raise InvalidCommand(f"{card} is not a card of {variant.title}", field="card")
+    assert seat is not None
+    hand = s.hands[seat]
+    if card not in hand:
+        raise IllegalCommand(f"seat {seat} does not hold {card}")
+    if s.pending[0] == "drawn" and card != s.drawn:
+        raise IllegalCommand(f"after drawing, only the drawn card ({s.drawn}) may be played")
+    if not variant.playable(s, card):
+        raise IllegalCommand(f"{card} cannot be played on {s.discard[-1]} with {s.colour} in play")
+    if COLOUR[card] is None:
+        if cmd.colour is None:
+            raise InvalidCommand(f"playing {card} needs a colour", field="colour")
+        if cmd.colour not in variant.colours:
+            raise InvalidCommand(
+                f"unknown colour {cmd.colour!r}: expected one of {', '.join(variant.colours)}", field="colour"
+            )
+    elif cmd.colour is not None:
+        raise InvalidCommand(f"a colour is only called with a wild card, not {card}", field="colour")
+    if cmd.uno and len(hand) != 2:
+        raise IllegalCommand("UNO is called with the play that leaves one card")
+    variant.check_play(s, cmd)
+    d.emit(CardPlayed(seat, card, cmd.colour, cmd.uno))
+    if not s.hands[seat]:
+        variant.going_out(d, seat, card)
+    else:
+        variant.effect(d, seat, card, cmd)
+
+
+def _draw(d: Decision, cmd: DrawCard) -> None:
+    _require(d, cmd, "turn")
+    seat = cmd.seat
+    assert seat is not None
+    cards = d.draw(seat, 1, "turn")
+    if not cards or not d.variant.playable(d.s, cards[0]):
+        pass_turn(d, seat)
+
+
+def pass_turn(d: Decision, seat: int) -> None:
+    d.emit(Passed(seat))
+    d.begin_turn(d.next_seat(seat))
+
+
+def _pass(d: Decision, cmd: Pass) -> None:
+    _require(d, cmd, "drawn")
+    assert cmd.seat is not None
+    pass_turn(d, cmd.seat)
+
+
+def _call_uno(d: Decision, cmd: CallUno) -> None:
+    if cmd.seat is None or d.s.exposed != cmd.seat:
+        raise IllegalCommand("UNO can be called late only by a player left with one card who did not call it")
+    d.emit(UnoCalled(cmd.seat))
+
+
+def _catch(d: Decision, cmd: Catch) -> None:
+    s = d.s
+    if cmd.seat is None:
+        raise IllegalCommand("a catch must come from a seat")
+    if not 0 <= cmd.target < s.players:
+        raise InvalidCommand(f"no seat {cmd.target} to catch", field="target")
+    if cmd.target == cmd.seat:
+        raise IllegalCommand("a player cannot catch themselves")
+    if s.exposed != cmd.target:
+        raise IllegalCommand(f"seat {cmd.target} cannot be caught now")
+    d.emit(UnoCaught(cmd.target, cmd.seat))
+    d.draw(cmd.target, 2, "uno_penalty")
+
+
+def _challenge(d: Decision, cmd: Challenge) -> None:
+    _require(d, cmd, "challenge")
+    s = d.s
+    victim = cmd.seat
+    assert victim is not None and s.w4 is not None
+    offender, colour = s.w4
+    evidence = tuple(c for c in s.hands[offender] if COLOUR[c] == colour)
+    guilty = bool(evidence)
+    d.emit(ChallengeResolved(victim, offender, colour, guilty, evidence))
+    if guilty:
+        # The offender draws the four instead; the challenger then plays (docs/RULINGS.md).
+        d.draw(offender, 4, "challenge_guilty")
+        d.begin_turn(victim)
+    else:
+        d.draw(victim, 6, "challenge_innocent")
+        d.emit(SeatSkipped(victim))
+        d.begin_turn(d.next_seat(victim))
+
+
+def _accept(d: Decision, cmd: Accept) -> None:
+    _require(d, cmd, "challenge")
+    assert cmd.seat is not None
+    d.emit(WildDrawFourAccepted(cmd.seat))
+    d.attack(cmd.seat, 4, "wild_draw_four")
+
+
+def _choose_colour(d: Decision, cmd: ChooseColour) -> None:
+    _require(d, cmd, "colour")
+    if cmd.colour not in d.variant.colours:
+        raise InvalidCommand(
+            f"unknown colour {cmd.colour!r}: expected one of {', '.join(d.variant.colours)}", field="colour"
+        )
+    assert cmd.seat is not None and cmd.colour is not None
+    d.emit(ColourChosen(cmd.seat, cmd.colour))
+    # The player who chooses the starting colour then takes the first turn (docs/RULINGS.md).
+    d.begin_turn(cmd.seat)
+
+
+def _deal(d: Decision, cmd: DealHand) -> None:
+    kind, dealer = d.s.pending
+    if kind != "deal":
+        raise IllegalCommand(f"no hand to deal now: {waiting_for(d.s)}")
+    if cmd.seat is not None and cmd.seat != dealer:
+        raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
+    if cmd.deck:
+        check_deck(d.variant, cmd.deck)
+    deal_hand(d, cmd.deck or None)
+
+
+_HANDLERS: dict[type[Command], Callable[[Decision, Any], None]] = {
+    PlayCard: _play,
+    DrawCard: _draw,
+    Pass: _pass,
+    CallUno: _call_uno,
+    Catch: _catch,
+    Challenge: _challenge,
+    Accept: _accept,
+    ChooseColour: _choose_colour,
+    DealHand: _deal,
+}
+
+
+# The end of a hand and of the game -----------------------------------------------------------
+
+
+def end_hand(d: Decision, winner: int) -> None:
+    """Score the hand by the game's scoring and end the game when the target is reached."""
+    s = d.s
+    variant = d.variant
+    held = tuple(sum(variant.points(c) for c in hand) for hand in s.hands)
+    n = s.players
+    if s.scoring == "standard":
+        gained = tuple(sum(held) - held[winner] if seat == winner else 0 for seat in range(n))
+    elif s.scoring == "alternative":
+        gained = held
+    else:
+        gained = (0,) * n
+    scores = tuple(a + b for a, b in zip(s.scores, gained, strict=True))
+    d.emit(HandEnded(s.hand_number, winner, held, gained, scores))
+    result = game_result(s.scoring, s.target, winner, held, scores)
+    if result is None:
+        d.emit(ChoiceOffered((s.dealer + 1) % n, "deal"))
+    else:
+        placings, ranks = result
+        d.emit(GameEnded(placings[0], placings, ranks, scores))
+
+
+def game_result(
+    scoring: str, target: int, winner: int, held: tuple[int, ...], scores: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Placings and ranks if the game is over after this hand, else ``None``.
+
+    standard: over when the hand's winner reaches the target; higher totals place higher.
+    alternative: over when anyone reaches the target; lower totals place higher, and a tie
+    for the lowest total plays another hand. none: one hand; the player who went out wins,
+    the others placed by the points left in their hands. Equal results share a rank.
+    """
+    n = len(scores)
+    keys: list[tuple[int, int]]
+    if scoring == "standard":
+        if scores[winner] < target:
+            return None
+        keys = [(-scores[seat], 0) for seat in range(n)]
+    elif scoring == "alternative":
+        if max(scores) < target:
+            return None
+        low = min(scores)
+        if scores.count(low) > 1:
+            return None
+        keys = [(scores[seat], 0) for seat in range(n)]
+    else:
+        keys = [(0 if seat == winner else 1, held[seat]) for seat in range(n)]
+    # Ties keep seat order from the winner clockwise, so a placing list is total.
+    order = sorted(range(n), key=lambda seat: (keys[seat], (seat - winner) % n))
+    ranks = [0] * n
+    for i, seat in enumerate(order):
+        ranks[seat] = ranks[order[i - 1]] if i and keys[seat] == keys[order[i - 1]] else i + 1
+    return tuple(order), tuple(ranks)
+
+
+# What a seat may do ---------------------------------------------------------------------------
+
+
+def legal_commands(state: GameState, seat: int) -> list[Command]:
+    """Every command ``seat`` may send now, in the shape it is sent."""
+    s = state
+    kind, pseat = s.pending
+    if kind in ("over", "start"):
+        return []
+    variant = get_variant(s.variant)
+    out: list[Command] = []
+    if pseat == seat:
+        if kind == "turn":
+            hand = s.hands[seat]
+            leaves = len(hand) - 1
+            seen: set[str] = set()
+            for card in hand:
+                if card in seen:
+                    continue
+                seen.add(card)
+                if variant.playable(s, card):
+                    out += variant.play_options(s, seat, card, leaves)
+            out.append(DrawCard(seat))
+        elif kind == "drawn":
+            card = s.drawn
+            if card is not None and variant.playable(s, card):
+                out += variant.play_options(s, seat, card, len(s.hands[seat]) - 1)
+            out.append(Pass(seat))
+        elif kind == "challenge":
+            out += [Challenge(seat), Accept(seat)]
+        elif kind == "colour":
+            out += [ChooseColour(seat, c) for c in variant.colours]
+        elif kind == "deal":
+            out.append(DealHand(seat))
+    exposed = s.exposed
+    if exposed is not None:
+        if exposed == seat:
+            out.append(CallUno(seat))
+        else:
+            out.append(Catch(seat, exposed))
+    extra = variant.legal_extra(s, seat)
+    if extra:
+        out += extra
+    return out
+
+
+def new_game(
+    *,
+    variant: str = "classic",
+    players: int = 4,
+    scoring: str = "standard",
+    target: int = 500,
+    seed: str | int = "0",
+    options: dict[str, Any] | None = None,
+    dealer: int | None = None,
+    deck: Iterable[str] | None = None,
+) -> tuple[GameState, list[Event]]:
+    """Start a game and deal its first hand: the state and the events that made it."""
+    cmd = StartGame(
+        None,
+        variant=variant,
+        players=players,
+        scoring=scoring,
+        target=target,
+        seed=str(seed),
+        options=tuple(sorted((options or {}).items())),
+        dealer=dealer,
+        deck=tuple(deck or ()),
+    )
+    return step(GameState(), cmd)

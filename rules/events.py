@@ -1,0 +1,268 @@
+"""Events: immutable facts, named in the past tense. Replay is a fold of ``evolve`` over them.
+
+Everything chance decided (a shuffle, a dealer draw, a wheel spin) is recorded in the event
+that it caused, so replay needs no random generator. ``to_dict``/``event_from_dict`` give the
+JSON shape stored in the event table; ``secret`` lists the fields that hide cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def register_event(cls: type[Event]) -> type[Event]:
+    """Make an event type known to ``event_from_dict`` (editions register their own)."""
+    EVENT_TYPES[cls.type] = cls
+    return cls
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from its stored JSON shape."""
+    cls = EVENT_TYPES[data["type"]]
+    kwargs = {f.name: _frozen(data[f.name]) for f in fields(cls) if f.name in data}
+    if cls is GameStarted and isinstance(data.get("options"), dict):
+        kwargs["options"] = tuple(sorted(data["options"].items()))
+    return cls(**kwargs)
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    type: ClassVar[str] = "game_started"
+    variant: str
+    players: int
+    scoring: str
+    target: int
+    options: tuple[tuple[str, Any], ...]
+    seed: str
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Event.to_dict(self)
+        out["options"] = {k: _jsonable(v) for k, v in self.options}
+        return out
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DealerChosen(Event):
+    """Each round of the dealer draw: the card each seat drew (None for seats out of a tie)."""
+
+    type: ClassVar[str] = "dealer_chosen"
+    draws: tuple[tuple[str | None, ...], ...]
+    dealer: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """A hand dealt from ``deck`` (top first) by the dealing contract."""
+
+    type: ClassVar[str] = "hand_dealt"
+    hand: int
+    dealer: int
+    deck: tuple[str, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class StarterReturned(Event):
+    """The card turned up may not start the pile; it goes to the bottom of the draw pile."""
+
+    type: ClassVar[str] = "starter_returned"
+    card: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class StarterTurned(Event):
+    type: ClassVar[str] = "starter_turned"
+    card: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    type: ClassVar[str] = "turn_began"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ChoiceOffered(Event):
+    """``seat`` must now decide something other than a normal turn (``colour``,
+    ``challenge``, ``deal``, or an edition's own choice)."""
+
+    type: ClassVar[str] = "choice_offered"
+    seat: int
+    choice: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    type: ClassVar[str] = "card_played"
+    seat: int
+    card: str
+    colour: str | None
+    uno: bool
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """``seat`` took ``cards`` from the draw pile (fewer than asked if both piles ran out)."""
+
+    type: ClassVar[str] = "cards_drawn"
+    seat: int
+    cards: tuple[str, ...]
+    reason: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DiscardReshuffled(Event):
+    """The discard pile but its top card, shuffled (``order``, top first) under the draw pile."""
+
+    type: ClassVar[str] = "discard_reshuffled"
+    order: tuple[str, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    type: ClassVar[str] = "passed"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ColourChosen(Event):
+    type: ClassVar[str] = "colour_chosen"
+    seat: int
+    colour: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DirectionReversed(Event):
+    type: ClassVar[str] = "direction_reversed"
+    direction: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class SeatSkipped(Event):
+    type: ClassVar[str] = "seat_skipped"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class UnoCalled(Event):
+    type: ClassVar[str] = "uno_called"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class UnoCaught(Event):
+    type: ClassVar[str] = "uno_caught"
+    seat: int
+    by: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class UnoWindowClosed(Event):
+    """The next player began their turn: ``seat`` can no longer be caught."""
+
+    type: ClassVar[str] = "uno_window_closed"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved(Event):
+    """A Wild Draw 4 challenge. ``evidence``: the offender's cards of the colour that was in
+    play (``colour``) when the Wild Draw 4 was played; guilty exactly when it is not empty."""
+
+    type: ClassVar[str] = "challenge_resolved"
+    challenger: int
+    offender: int
+    colour: str
+    guilty: bool
+    evidence: tuple[str, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WildDrawFourAccepted(Event):
+    type: ClassVar[str] = "wild_draw_four_accepted"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """``winner`` went out. ``held``: points left in each seat's hand; ``gained``: what each
+    seat scores for the hand under the game's scoring; ``scores``: the totals after it."""
+
+    type: ClassVar[str] = "hand_ended"
+    hand: int
+    winner: int
+    held: tuple[int, ...]
+    gained: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """``placings``: seats best first; ``ranks``: each seat's rank, equal for equal results."""
+
+    type: ClassVar[str] = "game_ended"
+    winner: int
+    placings: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class Rewound(Event):
+    """A compensating event: the game goes on from the state it had at ``to_version``.
+    The store resolves it on replay (the engine never sees it in a fold)."""
+
+    type: ClassVar[str] = "rewound"
+    to_version: int
+    by: str
+    reason: str

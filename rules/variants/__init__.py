@@ -1,0 +1,27 @@
+"""The editions the engine plays, by name (the ``variant`` of a game)."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.variants.classic import Variant
+
+# name -> module:class. Editions are imported on first use; each module registers its own
+# commands, events and how they apply.
+VARIANT_CLASSES = {
+    "classic": "rules.variants.classic:Variant",
+}
+
+
+@cache
+def get_variant(name: str) -> Variant:
+    """The edition called ``name``; ``KeyError`` if there is none."""
+    module, _, cls = VARIANT_CLASSES[name].partition(":")
+    return getattr(import_module(module), cls)()
+
+
+def variant_names() -> tuple[str, ...]:
+    return tuple(VARIANT_CLASSES)

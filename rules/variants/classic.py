@@ -1,0 +1,208 @@
+"""Classic UNO, and the base every edition builds on.
+
+An edition is a ``Variant``: its deck, colours, card points, matching, and small hooks the
+engine calls at fixed points (a card's effect, the starting card, going out, an attack on a
+seat, its own commands and events). Classic UNO is the base class itself; an edition subclasses
+it and overrides only what its rulebook changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.cards import card_info
+from rules.commands import Command, PlayCard
+from rules.errors import IllegalCommand, InvalidCommand
+from rules.events import ChoiceOffered, DirectionReversed, SeatSkipped
+
+if TYPE_CHECKING:
+    from rules.engine import Decision
+    from rules.state import GameState
+
+
+class _CardTable(dict[str, Any]):
+    """code -> attribute, filled on first use (a dict lookup beats a call on the hot path)."""
+
+    def __init__(self, attr: str) -> None:
+        super().__init__()
+        self._attr = attr
+
+    def __missing__(self, code: str) -> Any:
+        value = getattr(card_info(code), self._attr)
+        self[code] = value
+        return value
+
+
+COLOUR = _CardTable("colour")
+RANK = _CardTable("rank")
+POINTS = _CardTable("points")
+
+NUMBERS = frozenset("0123456789")
+
+
+def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str, ...]:
+    """The 108 cards of classic UNO (one 0 and two of 1-9, Skip, Reverse, Draw Two per colour,
+    four Wild and four Wild Draw 4), in a fixed order. ``spin`` marks 1-5 as Spin cards."""
+    cards: list[str] = []
+    for c in colours:
+        cards.append(f"{c}0")
+        for n in range(1, 10):
+            # UNO Spin: one of the two copies of 1-5 in each colour carries the swirl.
+            cards.append(f"{c}{n}~" if spin and n <= 5 else f"{c}{n}")
+            cards.append(f"{c}{n}")
+        for rank in ("S", "V", "D2"):
+            cards += [f"{c}{rank}", f"{c}{rank}"]
+    cards += ["W"] * 4 + ["W4"] * 4
+    return tuple(cards)
+
+
+class Variant:
+    """Classic UNO. Subclasses override what their rulebook changes."""
+
+    name = "classic"
+    title = "Classic UNO"
+    colours: tuple[str, ...] = ("R", "G", "B", "Y")
+    hand_size = 7
+    # Wild cards that are never a legal start of the discard pile (returned to the deck).
+    starter_returns: frozenset[str] = frozenset({"W4"})
+
+    def __init__(self) -> None:
+        self._deck = self.build_deck()
+        self._card_set = frozenset(self._deck)
+
+    # Data ----------------------------------------------------------------------------------
+
+    def build_deck(self) -> tuple[str, ...]:
+        return standard_deck(self.colours)
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The full deck in a fixed order (``python -m rules.deck`` prints it)."""
+        return self._deck
+
+    def has_card(self, code: str) -> bool:
+        return code in self._card_set
+
+    def points(self, code: str) -> int:
+        return POINTS[code]
+
+    def dealer_value(self, code: str) -> int:
+        """What a card counts in the dealer draw: its number; any symbol counts zero."""
+        rank = RANK[code]
+        return int(rank) if rank in NUMBERS else 0
+
+    def parse_options(self, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """Validate the edition's options; classic UNO has none."""
+        if options:
+            name = sorted(options)[0]
+            raise InvalidCommand(f"unknown option {name!r} for {self.name}", field=f"options.{name}")
+        return ()
+
+    def initial_extra(self, started: object) -> object:
+        """The edition's own state when the game starts (classic UNO keeps none)."""
+        return None
+
+    def hand_extra(self, s: GameState) -> object:
+        """The edition's own state when a hand is dealt (kept as it was, by default)."""
+        return s.extra
+
+    # Matching --------------------------------------------------------------------------------
+
+    def playable(self, s: GameState, card: str) -> bool:
+        """Whether ``card`` may go on the discard pile now: wilds always; otherwise the colour
+        in play, or the same number or symbol as the top card."""
+        colour = COLOUR[card]
+        if colour is None or colour == s.colour:
+            return True
+        top = s.discard[-1]
+        return COLOUR[top] is not None and RANK[card] == RANK[top]
+
+    def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
+        """Every way of playing ``card`` (already known to be playable): each colour a wild may
+        call, and with or without calling UNO when the play leaves one card."""
+        unos = (False, True) if leaves == 1 else (False,)
+        if COLOUR[card] is None:
+            return [PlayCard(seat, card, colour, uno) for colour in self.colours for uno in unos]
+        return [PlayCard(seat, card, None, uno) for uno in unos]
+
+    def check_play(self, s: GameState, cmd: PlayCard) -> None:
+        """Edition-specific checks of a play's parameters (classic has none to add)."""
+        if cmd.give is not None:
+            raise InvalidCommand("give is only for the Mod card", field="give")
+        if cmd.towers:
+            raise InvalidCommand("towers are only for Power Grab cards", field="towers")
+
+    # Effects -------------------------------------------------------------------------------
+
+    def starter(self, d: Decision, card: str) -> None:
+        """Apply the starting card's rule (the card is already on the discard pile)."""
+        s = d.s
+        first = d.next_seat(s.dealer)
+        rank = RANK[card]
+        if rank == "S":
+            d.emit(SeatSkipped(first))
+            d.begin_turn(d.next_seat(first))
+        elif rank == "V":
+            # The dealer goes first, then play moves to the right.
+            d.emit(DirectionReversed(-s.direction))
+            d.begin_turn(s.dealer)
+        elif rank == "D2":
+            d.attack(first, 2, "draw_two")
+        elif COLOUR[card] is None:
+            d.emit(ChoiceOffered(first, "colour"))
+        else:
+            d.begin_turn(first)
+
+    def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
+        """What a played card does, when the player still holds cards."""
+        rank = RANK[card]
+        s = d.s
+        if rank == "S":
+            victim = d.next_seat(seat)
+            d.emit(SeatSkipped(victim))
+            d.begin_turn(d.next_seat(victim))
+        elif rank == "V":
+            d.emit(DirectionReversed(-s.direction))
+            if s.players == 2:
+                # With two players a Reverse works like a Skip (docs/RULINGS.md).
+                other = d.next_seat(seat)
+                d.emit(SeatSkipped(other))
+                d.begin_turn(seat)
+            else:
+                d.begin_turn(d.next_seat(seat))
+        elif rank == "D2":
+            d.attack(d.next_seat(seat), 2, "draw_two")
+        elif rank == "W4":
+            d.emit(ChoiceOffered(d.next_seat(seat), "challenge"))
+        else:
+            d.begin_turn(d.next_seat(seat))
+
+    def going_out(self, d: Decision, seat: int, card: str) -> None:
+        """The last card was played: its draw penalty still applies and counts, then the
+        hand ends."""
+        rank = RANK[card]
+        if rank == "D2":
+            d.draw(d.next_seat(seat), 2, "last_card")
+        elif rank == "W4":
+            d.draw(d.next_seat(seat), 4, "last_card")
+        d.end_hand(seat)
+
+    def attack(self, d: Decision, victim: int, count: int, reason: str) -> None:
+        """``victim`` must draw ``count`` and lose the turn (Draw Two, Wild Draw 4, ...)."""
+        d.draw(victim, count, reason)
+        d.emit(SeatSkipped(victim))
+        d.begin_turn(d.next_seat(victim))
+
+    # An edition's own commands -------------------------------------------------------------
+
+    def legal_extra(self, s: GameState, seat: int) -> list[Command]:
+        """Commands of the edition that ``seat`` may send now, beyond the core ones."""
+        return []
+
+    def decide_extra(self, d: Decision, cmd: Command) -> None:
+        """Decide a command type the core does not know."""
+        raise IllegalCommand(f"{cmd.type!r} is not a command of {self.title}")
+
+    def closes_uno_window(self, cmd: Command) -> bool:
+        """Whether this command, sent by the seat whose turn it is, begins that turn."""
+        return cmd.type not in ("call_uno", "catch")
