@@ -52,6 +52,7 @@ from rules.events import (
     UnoCaught,
     UnoWindowClosed,
     WildDrawFourAccepted,
+    dealt_cards,
 )
 from rules.state import GameState
 from rules.variants import get_variant
@@ -154,7 +155,7 @@ def _hand_dealt(s: GameState, e: HandDealt) -> None:
     size = get_variant(s.variant).hand_size
     dealt = n * size
     # Dealing contract: seat dealer+1 gets the first card, one card at a time clockwise.
-    s.hands = tuple(e.deck[(seat - e.dealer - 1) % n : dealt : n] for seat in range(n))
+    s.hands = tuple(dealt_cards(e.deck, e.dealer, seat, n, size) for seat in range(n))
     s.pile = e.deck[dealt:]
     s.pos = 0
     s.discard = ()
@@ -513,7 +514,7 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None) -> None:
         order = list(d.variant.deck)
         rng(s, "hand", number).shuffle(order)
         deck = tuple(order)
-    d.emit(HandDealt(number, s.dealer, deck))
+    d.emit(HandDealt(number, s.dealer, s.players, deck))
     variant = d.variant
     # A card that may not start the pile goes to the bottom and the next is turned up.
     for _ in range(len(s.pile)):

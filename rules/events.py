@@ -21,6 +21,11 @@ class Event:
             out[f.name] = _jsonable(getattr(self, f.name))
         return out
 
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        """The event as seat ``viewer`` may see it while the game is on (``None``: a seat-less
+        spectator). Events that carry hidden cards override this."""
+        return self.to_dict()
+
 
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
@@ -34,6 +39,11 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
     return value
+
+
+def dealt_cards(deck: tuple[str, ...], dealer: int, seat: int, players: int, size: int = 7) -> tuple[str, ...]:
+    """The cards ``seat`` receives from ``deck`` under the dealing contract."""
+    return deck[(seat - dealer - 1) % players : players * size : players]
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -70,6 +80,11 @@ class GameStarted(Event):
         out["options"] = {k: _jsonable(v) for k, v in self.options}
         return out
 
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out = self.to_dict()
+        del out["seed"]  # the seed would tell every shuffle
+        return out
+
 
 @register_event
 @dataclass(frozen=True, slots=True)
@@ -89,7 +104,17 @@ class HandDealt(Event):
     type: ClassVar[str] = "hand_dealt"
     hand: int
     dealer: int
+    players: int
     deck: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "hand": self.hand, "dealer": self.dealer}
+        out["players"] = self.players
+        out["deck"] = None
+        out["deck_size"] = len(self.deck)
+        if viewer is not None and 0 <= viewer < self.players:
+            out["your_cards"] = list(dealt_cards(self.deck, self.dealer, viewer, self.players))
+        return out
 
 
 @register_event
@@ -146,6 +171,13 @@ class CardsDrawn(Event):
     cards: tuple[str, ...]
     reason: str
 
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out = self.to_dict()
+        if viewer != self.seat:
+            out["cards"] = None
+            out["count"] = len(self.cards)
+        return out
+
 
 @register_event
 @dataclass(frozen=True, slots=True)
@@ -154,6 +186,9 @@ class DiscardReshuffled(Event):
 
     type: ClassVar[str] = "discard_reshuffled"
     order: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        return {"type": self.type, "order": None, "count": len(self.order)}
 
 
 @register_event
@@ -221,6 +256,13 @@ class ChallengeResolved(Event):
     colour: str
     guilty: bool
     evidence: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        # The challenged player shows their hand to the challenger, not to the table.
+        out = self.to_dict()
+        if viewer not in (self.challenger, self.offender):
+            out["evidence"] = None
+        return out
 
 
 @register_event

@@ -1,0 +1,72 @@
+"""What a viewer may see of a game: hidden information stays hidden.
+
+A seat sees its own hand, the card counts of the others, and a redacted log; a referee sees
+everything; once the game is over everyone does. Hands an edition has made public (UNO Spin's
+Show Hand, a face-up house rule) are seen by every seat while they are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import legal_commands, waiting_for
+from rules.events import Event
+from rules.state import GameState
+
+
+def can_see_hand(state: GameState, seat: int, viewer: int | None, referee: bool) -> bool:
+    return referee or state.finished or seat == viewer or seat in state.shown
+
+
+def game_view(state: GameState, viewer: int | None, *, referee: bool = False) -> dict[str, Any]:
+    """The game in the API's shape, as ``viewer`` (a seat, or ``None``) may see it."""
+    s = state
+    kind, pseat = s.pending
+    seats = []
+    for seat in range(s.players):
+        row: dict[str, Any] = {
+            "seat": seat,
+            "card_count": len(s.hands[seat]),
+            "score": s.scores[seat] if s.scores else 0,
+            "uno_exposed": s.exposed == seat,
+        }
+        if can_see_hand(s, seat, viewer, referee):
+            row["hand"] = list(s.hands[seat])
+        seats.append(row)
+    status = "finished" if s.finished else ("playing" if s.players else "new")
+    view: dict[str, Any] = {
+        "variant": s.variant,
+        "scoring": s.scoring,
+        "target": s.target,
+        "version": s.version,
+        "status": status,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "turn": pseat if kind in ("turn", "drawn") else None,
+        "direction": s.direction,
+        "top_card": s.discard[-1] if s.discard else None,
+        "colour": s.colour,
+        "draw_pile_count": len(s.pile) - s.pos,
+        "discard_count": len(s.discard),
+        "pending": {"type": kind, "seat": pseat if pseat >= 0 else None, "text": waiting_for(s)},
+        "seats": seats,
+        "legal": [c.to_dict() for c in legal_commands(s, viewer)] if viewer is not None else [],
+        "winner": s.winner,
+        "placings": list(s.placings) if s.finished else None,
+        "last_hand": s.last_hand.to_dict() if s.last_hand is not None else None,
+    }
+    if kind == "drawn" and (viewer == pseat or referee):
+        view["drawn"] = s.drawn
+    if referee or s.finished:
+        view["draw_pile"] = list(s.pile[s.pos :])
+    extra = getattr(s.extra, "public", None)
+    if callable(extra):
+        view["edition"] = extra()
+    return view
+
+
+def event_view(event: Event, viewer: int | None, *, referee: bool = False, finished: bool = False) -> dict[str, Any]:
+    """One event of the log as ``viewer`` may see it."""
+    if referee or finished:
+        return event.to_dict()
+    return event.redacted(viewer)
