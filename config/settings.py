@@ -1,0 +1,235 @@
+"""Django settings for the UNO club service: one module, every knob from the environment.
+
+With no environment at all this is a working development setup (SQLite, tasks run in-process),
+so a newcomer needs nothing but Python. Production (DJANGO_ENV=production) refuses to start
+without the secrets it must not guess.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def envstr(name: str, default: str, *, choices: tuple[str, ...] = ()) -> str:
+    """The variable as a string; an unset or empty variable gives the default."""
+    value = os.environ.get(name, "") or default
+    if choices and value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of: {', '.join(choices)}")
+    return value
+
+
+def envbool(name: str, default: bool) -> bool:
+    """The variable as a bool (1/0, true/false, yes/no, on/off); anything else is an error."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no)")
+
+
+def envint(name: str, default: int) -> int:
+    """The variable as an int; anything that is not a whole number is an error."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    """The variable as a comma-separated list; blanks are dropped."""
+    value = os.environ.get(name, "")
+    if not value.strip():
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_from_url(url: str) -> dict[str, object]:
+    """Django's DATABASES entry for postgres://user:password@host:port/name?option=value."""
+    parts = urlsplit(url)
+    name = unquote(parts.path.lstrip("/"))
+    if parts.scheme not in ("postgres", "postgresql") or not name:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must look like postgres://user:password@host:port/name, got {url!r}"
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured(f"DATABASE_URL has a bad port: {url!r}") from None
+    return {
+        "ENGINE": "django.db.backends.postgresql",  # psycopg 3
+        "NAME": name,
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(port or ""),
+        "OPTIONS": dict(parse_qsl(parts.query)),
+        "CONN_MAX_AGE": envint("DATABASE_CONN_MAX_AGE", 60),
+        "CONN_HEALTH_CHECKS": True,
+    }
+
+
+DJANGO_ENV = envstr("DJANGO_ENV", "development", choices=("development", "production"))
+IS_PRODUCTION = DJANGO_ENV == "production"
+DEBUG = envbool("DEBUG", not IS_PRODUCTION)
+
+if IS_PRODUCTION:
+    SECRET_KEY = os.environ.get("SECRET_KEY", "")
+    if not SECRET_KEY:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production")
+    ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", [])
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DJANGO_ENV=production")
+else:
+    # A fixed key keeps development sessions alive across restarts; it is public, so never
+    # let it near production (the branch above makes sure of that).
+    SECRET_KEY = os.environ.get("SECRET_KEY", "") or "INSECURE-dev-only-key-never-in-production"
+    ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# The embedded default is SQLite; PostgreSQL (which the event store's triggers need) via the URL.
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": envstr("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed files need `collectstatic` (the container image runs it); development
+    # and tests serve straight from the apps' static folders.
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if IS_PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+# Outside production WhiteNoise serves straight from the apps' static folders, so development and
+# tests need no collectstatic.
+WHITENOISE_USE_FINDERS = not IS_PRODUCTION
+WHITENOISE_AUTOREFRESH = not IS_PRODUCTION
+
+# Celery: with no broker configured (the embedded default) tasks run in-process, and their
+# errors propagate to the caller instead of vanishing into a result nobody reads.
+_broker_url = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_BROKER_URL = _broker_url or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not _broker_url
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+}
+
+# The docs pages load Swagger UI and ReDoc from drf-spectacular-sidecar's static files, so reading
+# the API docs makes no request to another host (templates/drf_spectacular/redoc.html drops the
+# web fonts the stock ReDoc page links to).
+SPECTACULAR_SETTINGS = {
+    "TITLE": "UNO club API",
+    "DESCRIPTION": "Leagues, tournaments and event-sourced UNO tables.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Swagger UI would otherwise show a badge fetched from the swagger.io validator.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+}
+
+LOG_LEVEL = envstr("LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+}

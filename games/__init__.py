@@ -1,0 +1,1 @@
+"""Event store, game services, projections, the game API and pages."""

@@ -1,0 +1,1 @@
+"""Leagues, seasons, standings, ratings, tournaments and brackets."""

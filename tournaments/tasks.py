@@ -1,0 +1,1 @@
+"""Celery tasks of the tournaments app: each takes ids, calls one service, and is idempotent."""
