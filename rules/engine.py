@@ -311,6 +311,13 @@ def _rewound(s: GameState, e: Rewound) -> None:
 # decide
 
 
+# Events and commands are values; these common ones are made once per seat.
+_TURN_BEGAN = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
+_PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
+_DRAW = tuple(DrawCard(seat) for seat in range(MAX_PLAYERS))
+_PASS = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+
+
 class Decision:
     """A decision in progress: a private working copy of the state and the events so far.
 
@@ -337,7 +344,12 @@ class Decision:
         return (seat + s.direction * steps) % s.players
 
     def begin_turn(self, seat: int) -> None:
-        self.emit(TurnBegan(seat))
+        """``seat``'s turn begins (an edition may intercept it, e.g. a VETO'd seat)."""
+        self.variant.begin_turn(self, seat)
+
+    def turn_began(self, seat: int) -> None:
+        """Emit the start of ``seat``'s turn, with no edition hook."""
+        self.emit(_TURN_BEGAN[seat])
 
     def draw(self, seat: int, count: int, reason: str) -> tuple[str, ...]:
         """``seat`` draws ``count`` cards; the discard pile is reshuffled when the draw pile
@@ -574,7 +586,7 @@ def _draw(d: Decision, cmd: DrawCard) -> None:
 
 
 def pass_turn(d: Decision, seat: int) -> None:
-    d.emit(Passed(seat))
+    d.emit(_PASSED[seat])
     d.begin_turn(d.next_seat(seat))
 
 
@@ -746,12 +758,12 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
                 seen.add(card)
                 if variant.playable(s, card):
                     out += variant.play_options(s, seat, card, leaves)
-            out.append(DrawCard(seat))
+            out.append(_DRAW[seat])
         elif kind == "drawn":
             card = s.drawn
             if card is not None and variant.playable(s, card):
                 out += variant.play_options(s, seat, card, len(s.hands[seat]) - 1)
-            out.append(Pass(seat))
+            out.append(_PASS[seat])
         elif kind == "challenge":
             out += [Challenge(seat), Accept(seat)]
         elif kind == "colour":

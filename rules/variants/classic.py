@@ -69,6 +69,7 @@ class Variant:
     def __init__(self) -> None:
         self._deck = self.build_deck()
         self._card_set = frozenset(self._deck)
+        self._play_cache: dict[tuple[int, str, bool], list[Command]] = {}
 
     # Data ----------------------------------------------------------------------------------
 
@@ -119,11 +120,18 @@ class Variant:
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         """Every way of playing ``card`` (already known to be playable): each colour a wild may
-        call, and with or without calling UNO when the play leaves one card."""
-        unos = (False, True) if leaves == 1 else (False,)
-        if COLOUR[card] is None:
-            return [PlayCard(seat, card, colour, uno) for colour in self.colours for uno in unos]
-        return [PlayCard(seat, card, None, uno) for uno in unos]
+        call, and with or without calling UNO when the play leaves one card. Commands are
+        values, so the lists are built once and shared: callers must not change them."""
+        key = (seat, card, leaves == 1)
+        options = self._play_cache.get(key)
+        if options is None:
+            unos = (False, True) if leaves == 1 else (False,)
+            if COLOUR[card] is None:
+                options = [PlayCard(seat, card, c, uno) for c in self.colours for uno in unos]
+            else:
+                options = [PlayCard(seat, card, None, uno) for uno in unos]
+            self._play_cache[key] = options
+        return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         """Edition-specific checks of a play's parameters (classic has none to add)."""
@@ -177,6 +185,10 @@ class Variant:
         else:
             d.begin_turn(d.next_seat(seat))
 
+    def begin_turn(self, d: Decision, seat: int) -> None:
+        """Every turn begins here; an edition may skip or replace it."""
+        d.turn_began(seat)
+
     def going_out(self, d: Decision, seat: int, card: str) -> None:
         """The last card was played: its draw penalty still applies and counts, then the
         hand ends."""
@@ -194,6 +206,17 @@ class Variant:
         d.begin_turn(d.next_seat(victim))
 
     # An edition's own commands -------------------------------------------------------------
+
+    # Command types a seat may send when it is not its turn.
+    out_of_turn_types: frozenset[str] = frozenset({"catch", "call_uno"})
+
+    def out_of_turn_open(self, s: GameState) -> bool:
+        """Whether any seat may send an out-of-turn command now (a cheap test for bots)."""
+        return s.exposed is not None
+
+    def invariants(self, s: GameState) -> list[str]:
+        """The edition's own checks of a state (the simulator runs them after every event)."""
+        return []
 
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         """Commands of the edition that ``seat`` may send now, beyond the core ones."""

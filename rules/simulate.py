@@ -1,0 +1,250 @@
+"""Play hands or whole games between random bots, checking the engine as it goes.
+
+    python -m rules.simulate --variant classic --players 4 --hands 1000 --seed 7 --json
+
+By default every event is followed by invariant checks (no card created or lost, the edition's
+own checks) and every hand is replayed from its events and compared with the state the
+decisions built. ``--fast`` skips the checks to measure speed. ``digest`` is a SHA-256 of every
+event in order: the same seed gives the same digest on every run and machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.bots import RandomBot
+from rules.engine import legal_commands, new_game, replay, step
+from rules.errors import RuleError
+from rules.events import Event, HandEnded
+from rules.state import GameState
+from rules.variants import get_variant, variant_names
+
+
+@dataclass
+class Report:
+    variant: str
+    players: int
+    seed: str
+    hands: int = 0
+    games: int = 0
+    events: int = 0
+    commands: int = 0
+    seconds: float = 0.0
+    invariant_violations: int = 0
+    replay_mismatches: int = 0
+    rejected_legal_commands: int = 0
+    checks: bool = True
+    problems: list[str] = field(default_factory=list)
+    digest: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        seconds = self.seconds or 1e-9
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "hands": self.hands,
+            "games": self.games,
+            "seed": self.seed,
+            "events": self.events,
+            "commands": self.commands,
+            "seconds": round(self.seconds, 4),
+            "hands_per_second": round(self.hands / seconds, 1),
+            "events_per_second": round(self.events / seconds, 1),
+            "invariant_violations": self.invariant_violations,
+            "replay_mismatches": self.replay_mismatches,
+            "rejected_legal_commands": self.rejected_legal_commands,
+            "checks": self.checks,
+            "digest": self.digest,
+            "problems": self.problems[:10],
+        }
+
+
+class Simulation:
+    """Drives one game at a time with a bot per seat."""
+
+    def __init__(self, variant: str, players: int, seed: str, *, checks: bool = True, options: dict | None = None):
+        self.variant = get_variant(variant)
+        self.players = players
+        self.seed = seed
+        self.checks = checks
+        self.options = options or {}
+        self.report = Report(variant, players, seed, checks=checks)
+        self._hash = hashlib.sha256()
+        self._deck = Counter(self.variant.deck)
+
+    def problem(self, text: str) -> None:
+        if len(self.report.problems) < 50:
+            self.report.problems.append(text)
+
+    def _record(self, events: list[Event]) -> None:
+        # An event's repr names its type and every field in a fixed order, and holds only
+        # strings, numbers, booleans, None and tuples: stable across runs and machines.
+        self._hash.update("".join([f"{e!r}\n" for e in events]).encode())
+        self.report.events += len(events)
+
+    def check_state(self, s: GameState, where: str) -> None:
+        if s.hand_number == 0 or s.pending[0] == "start":
+            return
+        cards = Counter(s.all_cards())
+        if cards != self._deck:
+            self.report.invariant_violations += 1
+            extra, missing = cards - self._deck, self._deck - cards
+            self.problem(f"{where}: cards created {dict(extra)} lost {dict(missing)}")
+        for text in self.variant.invariants(s):
+            self.report.invariant_violations += 1
+            self.problem(f"{where}: {text}")
+
+    def play(self, *, target: int, scoring: str, game_seed: str, max_hands: int | None) -> None:
+        """Play one game until it ends or ``max_hands`` hands have been played."""
+        state, events = new_game(
+            variant=self.variant.name,
+            players=self.players,
+            scoring=scoring,
+            target=target,
+            seed=game_seed,
+            options=self.options,
+        )
+        self._record(events)
+        bots = [RandomBot(f"{game_seed}:bot:{seat}") for seat in range(self.players)]
+        checks = self.checks
+        variant = self.variant
+        hand_start = state
+        hand_events: list[Event] = []
+        hands = 0
+        out_types = variant.out_of_turn_types
+        players = self.players
+        report = self.report
+        while state.pending[0] != "over":
+            kind, pseat = state.pending
+            command = None
+            if variant.out_of_turn_open(state):
+                # Other seats get a chance to act first (catch a missed UNO, ...).
+                order = bots[0].rng.sample(range(players), players)
+                for seat in order:
+                    if bots[seat].rng.random() < 0.35:
+                        options = [c for c in legal_commands(state, seat) if c.type in out_types]
+                        if options:
+                            command = bots[seat].rng.choice(options)
+                            break
+            if command is None:
+                options = legal_commands(state, pseat)
+                if not options:
+                    report.invariant_violations += 1
+                    self.problem(f"v{state.version}: seat {pseat} has no legal command while {kind}")
+                    return
+                command = bots[pseat].choose(options)
+            try:
+                state, events = step(state, command)
+            except RuleError as exc:
+                report.rejected_legal_commands += 1
+                self.problem(f"v{state.version}: legal command {command} rejected: {exc}")
+                return
+            report.commands += 1
+            self._record(events)
+            if checks:
+                hand_events.extend(events)
+                self.check_state(state, f"v{state.version}")
+            ended = any(type(e) is HandEnded for e in events)
+            if ended:
+                hands += 1
+                report.hands += 1
+                if checks:
+                    replayed = replay(hand_events, hand_start)
+                    if replayed != state:
+                        report.replay_mismatches += 1
+                        self.problem(f"hand {state.hand_number}: replay differs from the decided state")
+                    hand_start, hand_events = state, []
+                if max_hands is not None and hands >= max_hands:
+                    return
+            elif checks and state.pending[0] == "over":
+                pass
+        report.games += 1
+
+
+def run(
+    variant: str,
+    players: int,
+    seed: str,
+    *,
+    hands: int | None = None,
+    games: int | None = None,
+    checks: bool = True,
+    target: int = 500,
+    scoring: str = "standard",
+    options: dict | None = None,
+) -> Report:
+    sim = Simulation(variant, players, seed, checks=checks, options=options)
+    started = time.perf_counter()
+    if games:
+        for i in range(games):
+            sim.play(target=target, scoring=scoring, game_seed=f"{seed}:game:{i}", max_hands=None)
+    else:
+        remaining = hands if hands is not None else 100
+        i = 0
+        while remaining > 0:
+            # One long game that never reaches its target: hands follow each other with the
+            # dealer moving on, as at a real table.
+            before = sim.report.hands
+            sim.play(target=10**9, scoring="standard", game_seed=f"{seed}:game:{i}", max_hands=remaining)
+            played = sim.report.hands - before
+            if played == 0:
+                break
+            remaining -= played
+            i += 1
+    sim.report.seconds = time.perf_counter() - started
+    sim.report.digest = sim._hash.hexdigest()
+    return sim.report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default="classic", choices=variant_names())
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=None, help="hands to play (default 100)")
+    parser.add_argument("--games", type=int, default=None, help="play whole games to the target instead")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--target", type=int, default=500)
+    parser.add_argument("--scoring", default="standard", choices=("standard", "alternative", "none"))
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="an edition option")
+    parser.add_argument("--fast", action="store_true", help="skip invariant and replay checks")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not 2 <= args.players <= 10:
+        parser.error("--players must be 2 to 10")
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    report = run(
+        args.variant,
+        args.players,
+        str(args.seed),
+        hands=args.hands,
+        games=args.games,
+        checks=not args.fast,
+        target=args.target,
+        scoring=args.scoring,
+        options=options,
+    )
+    out = report.as_dict()
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>24}: {value}")
+    bad = out["invariant_violations"] or out["replay_mismatches"] or out["rejected_legal_commands"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
