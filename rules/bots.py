@@ -22,16 +22,28 @@ class RandomBot:
         self.alert = alert  # how often the bot acts out of turn when it may (catch, slap, claim)
 
     def choose(self, commands: list[Command]) -> Command:
-        """One of ``commands``: grouped by what is done (a card, a draw, ...) so that a wild's
-        many colour options do not crowd out other choices, then an option of the group."""
+        """One of ``commands``. Plays come first in a legal list, each card's options (wild
+        colours, UNO or not) side by side: the bot picks a card, then one of its options, so
+        a wild's many options do not make it play wilds more often than other cards."""
         rng = self.rng
-        plays: dict[object, list[Command]] = {}
-        others: dict[object, list[Command]] = {}
-        for cmd in commands:
-            key = (cmd.type, getattr(cmd, "card", None))
-            (plays if cmd.type == "play" else others).setdefault(key, []).append(cmd)
-        if plays and (not others or rng.random() < self.play_bias):
-            group = rng.choice(list(plays.values()))
+        n = len(commands)
+        if n == 1:
+            return commands[0]
+        starts = []
+        last = None
+        k = 0
+        for k, cmd in enumerate(commands):
+            if cmd.type != "play":
+                break
+            card = cmd.card  # type: ignore[attr-defined]
+            if card != last:
+                starts.append(k)
+                last = card
         else:
-            group = rng.choice(list(others.values()))
-        return group[0] if len(group) == 1 else rng.choice(group)
+            k = n
+        if starts and (k == n or rng.random() < self.play_bias):
+            i = rng.randrange(len(starts))
+            lo = starts[i]
+            hi = starts[i + 1] if i + 1 < len(starts) else k
+            return commands[lo] if hi - lo == 1 else commands[rng.randrange(lo, hi)]
+        return commands[rng.randrange(k, n)]

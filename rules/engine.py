@@ -330,7 +330,7 @@ class Decision:
     def __init__(self, state: GameState) -> None:
         self.s = state.copy()
         self.events: list[Event] = []
-        self.variant: Variant = get_variant(state.variant) if state.players else get_variant("classic")
+        self.variant: Variant = get_variant(state.variant)
 
     def emit(self, event: Event) -> None:
         APPLY[type(event)](self.s, event)
@@ -544,7 +544,9 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None) -> None:
 def _play(d: Decision, cmd: PlayCard) -> None:
     s = d.s
     seat = cmd.seat
-    _require(d, cmd, "turn", "drawn")
+    kind, pseat = s.pending
+    if pseat != seat or (kind != "turn" and kind != "drawn") or seat is None:
+        _require(d, cmd, "turn", "drawn")  # raises, saying what the game waits for
     variant = d.variant
     card = cmd.card
     if not variant.has_card(card):
@@ -553,27 +555,40 @@ def _play(d: Decision, cmd: PlayCard) -> None:
     hand = s.hands[seat]
     if card not in hand:
         raise IllegalCommand(f"seat {seat} does not hold {card}")
-    if s.pending[0] == "drawn" and card != s.drawn:
+    if kind == "drawn" and card != s.drawn:
         raise IllegalCommand(f"after drawing, only the drawn card ({s.drawn}) may be played")
     if not variant.playable(s, card):
         raise IllegalCommand(f"{card} cannot be played on {s.discard[-1]} with {s.colour} in play")
+    colour = cmd.colour
     if COLOUR[card] is None:
-        if cmd.colour is None:
-            raise InvalidCommand(f"playing {card} needs a colour", field="colour")
-        if cmd.colour not in variant.colours:
+        if colour not in variant.colours:
+            if colour is None:
+                raise InvalidCommand(f"playing {card} needs a colour", field="colour")
             raise InvalidCommand(
-                f"unknown colour {cmd.colour!r}: expected one of {', '.join(variant.colours)}", field="colour"
+                f"unknown colour {colour!r}: expected one of {', '.join(variant.colours)}", field="colour"
             )
-    elif cmd.colour is not None:
+    elif colour is not None:
         raise InvalidCommand(f"a colour is only called with a wild card, not {card}", field="colour")
     if cmd.uno and len(hand) != 2:
         raise IllegalCommand("UNO is called with the play that leaves one card")
     variant.check_play(s, cmd)
-    d.emit(CardPlayed(seat, card, cmd.colour, cmd.uno))
+    d.emit(card_played(seat, card, colour, cmd.uno))
     if not s.hands[seat]:
         variant.going_out(d, seat, card)
     else:
         variant.effect(d, seat, card, cmd)
+
+
+_PLAYED: dict[tuple[int, str, str | None, bool], CardPlayed] = {}
+
+
+def card_played(seat: int, card: str, colour: str | None, uno: bool) -> CardPlayed:
+    """The ``CardPlayed`` event (a value: each distinct one is made once)."""
+    key = (seat, card, colour, uno)
+    event = _PLAYED.get(key)
+    if event is None:
+        event = _PLAYED[key] = CardPlayed(seat, card, colour, uno)
+    return event
 
 
 def _draw(d: Decision, cmd: DrawCard) -> None:
@@ -751,13 +766,11 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
         if kind == "turn":
             hand = s.hands[seat]
             leaves = len(hand) - 1
-            seen: set[str] = set()
-            for card in hand:
-                if card in seen:
-                    continue
-                seen.add(card)
-                if variant.playable(s, card):
-                    out += variant.play_options(s, seat, card, leaves)
+            playable = variant.playable
+            options = variant.play_options
+            for card in dict.fromkeys(hand):  # each card once, in hand order
+                if playable(s, card):
+                    out += options(s, seat, card, leaves)
             out.append(_DRAW[seat])
         elif kind == "drawn":
             card = s.drawn

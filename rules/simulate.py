@@ -16,15 +16,27 @@ import json
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from rules.bots import RandomBot
 from rules.engine import legal_commands, new_game, replay, step
 from rules.errors import RuleError
-from rules.events import Event, HandEnded
+from rules.events import Event
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
+
+
+_GETTERS: dict[type, Any] = {}
+
+
+def _values(event: Event) -> tuple[Any, ...]:
+    getter = _GETTERS.get(type(event))
+    if getter is None:
+        names = [f.name for f in fields(event)]
+        getter = _GETTERS[type(event)] = (lambda e, g=attrgetter(*names): (e.type, g(e))) if names else (lambda e: (e.type,))
+    return getter(event)
 
 
 @dataclass
@@ -84,9 +96,9 @@ class Simulation:
             self.report.problems.append(text)
 
     def _record(self, events: list[Event]) -> None:
-        # An event's repr names its type and every field in a fixed order, and holds only
-        # strings, numbers, booleans, None and tuples: stable across runs and machines.
-        self._hash.update("".join([f"{e!r}\n" for e in events]).encode())
+        # Each event as (type, field values...): only strings, numbers, booleans, None and
+        # tuples, whose repr is stable across runs, machines and Python versions.
+        self._hash.update(repr([_values(e) for e in events]).encode())
         self.report.events += len(events)
 
     def check_state(self, s: GameState, where: str) -> None:
@@ -118,6 +130,7 @@ class Simulation:
         hand_start = state
         hand_events: list[Event] = []
         hands = 0
+        last_hand = state.last_hand
         out_types = variant.out_of_turn_types
         players = self.players
         report = self.report
@@ -151,8 +164,8 @@ class Simulation:
             if checks:
                 hand_events.extend(events)
                 self.check_state(state, f"v{state.version}")
-            ended = any(type(e) is HandEnded for e in events)
-            if ended:
+            if state.last_hand is not last_hand:  # a hand ended
+                last_hand = state.last_hand
                 hands += 1
                 report.hands += 1
                 if checks:
@@ -163,8 +176,6 @@ class Simulation:
                     hand_start, hand_events = state, []
                 if max_hands is not None and hands >= max_hands:
                     return
-            elif checks and state.pending[0] == "over":
-                pass
         report.games += 1
 
 

@@ -134,7 +134,8 @@ class Variant:
         return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        """Edition-specific checks of a play's parameters (classic has none to add)."""
+        """Checks of a play's edition parameters (``give``, ``towers``). Classic UNO has
+        none, so any is an error."""
         if cmd.give is not None:
             raise InvalidCommand("give is only for the Mod card", field="give")
         if cmd.towers:
