@@ -469,7 +469,7 @@ def start_game(d: Decision, cmd: StartGame) -> None:
     else:
         draws, dealer = (), cmd.dealer
     d.emit(DealerChosen(draws, dealer))
-    deal_hand(d, cmd.deck or None)
+    deal_hand(d, cmd.deck or None, dealer)
 
 
 def draw_for_dealer(
@@ -519,14 +519,14 @@ def check_deck(variant: Variant, deck: Iterable[str]) -> None:
             )
 
 
-def deal_hand(d: Decision, deck: tuple[str, ...] | None) -> None:
+def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
     s = d.s
     number = s.hand_number + 1
     if deck is None:
         order = list(d.variant.deck)
         rng(s, "hand", number).shuffle(order)
         deck = tuple(order)
-    d.emit(HandDealt(number, s.dealer, s.players, deck))
+    d.emit(HandDealt(number, dealer, s.players, deck))
     variant = d.variant
     # A card that may not start the pile goes to the bottom and the next is turned up.
     for _ in range(len(s.pile)):
@@ -569,7 +569,7 @@ def _play(d: Decision, cmd: PlayCard) -> None:
             )
     elif colour is not None:
         raise InvalidCommand(f"a colour is only called with a wild card, not {card}", field="colour")
-    if cmd.uno and len(hand) != 2:
+    if cmd.uno and variant.cards_left(s, cmd) != 1:
         raise IllegalCommand("UNO is called with the play that leaves one card")
     variant.check_play(s, cmd)
     d.emit(card_played(seat, card, colour, cmd.uno))
@@ -677,7 +677,7 @@ def _deal(d: Decision, cmd: DealHand) -> None:
         raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
     if cmd.deck:
         check_deck(d.variant, cmd.deck)
-    deal_hand(d, cmd.deck or None)
+    deal_hand(d, cmd.deck or None, dealer)
 
 
 _HANDLERS: dict[type[Command], Callable[[Decision, Any], None]] = {

@@ -1,0 +1,96 @@
+"""Properties over many random games: no card is created or lost, replay gives the same
+state, evolve never changes its input, snapshots round-trip, and every legal command is
+accepted."""
+
+import json
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.bots import RandomBot
+from rules.engine import evolve, legal_commands, new_game, replay, step
+from rules.state import GameState
+from rules.variants import get_variant
+
+games = st.fixed_dictionaries(
+    {
+        "players": st.integers(min_value=2, max_value=10),
+        "seed": st.text(min_size=1, max_size=12),
+        "scoring": st.sampled_from(["standard", "alternative", "none"]),
+        "target": st.sampled_from([50, 150, 500]),
+        "steps": st.integers(min_value=1, max_value=400),
+    }
+)
+
+
+def play_out(players, seed, scoring, target, steps):
+    state, events = new_game(players=players, seed=seed, scoring=scoring, target=target)
+    bots = [RandomBot(f"{seed}/{seat}") for seat in range(players)]
+    states = [state]
+    for _ in range(steps):
+        if state.finished:
+            break
+        kind, seat = state.pending
+        command = bots[seat].choose(legal_commands(state, seat))
+        state, new = step(state, command)
+        events += new
+        states.append(state)
+    return state, events, states
+
+
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_no_card_is_ever_created_or_lost(game):
+    state, events, states = play_out(**game)
+    deck = Counter(get_variant("classic").deck)
+    for s in states:
+        assert Counter(s.all_cards()) == deck
+
+
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_replaying_the_events_gives_the_state_the_decisions_built(game):
+    state, events, _ = play_out(**game)
+    assert replay(events) == state
+    assert state.version == len(events)
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_evolve_leaves_the_state_it_is_given_unchanged(game):
+    state, events, _ = play_out(**game)
+    s = GameState()
+    for event in events:
+        before = s.copy()
+        after = evolve(s, event)
+        assert s == before and after is not s
+        s = after
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_a_snapshot_round_trips_through_json(game):
+    state, _, _ = play_out(**game)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert GameState.from_dict(data) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_events_round_trip_through_their_stored_shape(game):
+    from rules.events import event_from_dict
+
+    _, events, _ = play_out(**game)
+    for event in events:
+        assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_every_command_listed_as_legal_is_accepted(game):
+    _, _, states = play_out(**game)
+    for s in states[-5:]:
+        for seat in range(s.players):
+            for command in legal_commands(s, seat):
+                step(s, command)  # raises if the engine refuses what it listed

@@ -1,0 +1,98 @@
+"""Calling UNO, catching a player who did not, and the catch window."""
+
+import pytest
+
+from rules.commands import CallUno, Catch, DrawCard, PlayCard
+from rules.engine import legal_commands, step
+from rules.errors import IllegalCommand
+from rules.events import CardsDrawn, UnoCalled, UnoCaught, UnoWindowClosed
+
+from .helpers import start
+
+
+def given(players=3, draws=("G1", "G2")):
+    state, _ = start(
+        players=players,
+        dealer=0,
+        hands={1: ["R1", "R2", "B4", "B5", "B6", "B7", "B8"], 2: ["R3", "G3"]},
+        starter="R9",
+        draws=draws,
+    )
+    return state
+
+
+def two_left(state):
+    """Seat 1 holds exactly R1 and R2 on its turn (the rest was played away)."""
+    hands = list(state.hands)
+    hands[1] = ("R1", "R2")
+    state = state.copy()
+    state.hands = tuple(hands)
+    return state
+
+
+def test_a_player_who_calls_uno_with_the_next_to_last_card_cannot_be_caught():
+    state, events = step(two_left(given()), PlayCard(1, "R1", uno=True))
+    assert state.exposed is None
+    assert all(c.type != "catch" for seat in (0, 2) for c in legal_commands(state, seat))
+
+
+def test_a_player_who_does_not_call_uno_can_be_caught_by_any_other_player_for_two_cards():
+    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    assert state.exposed == 1
+    assert Catch(0, 1) in legal_commands(state, 0)
+    state, events = step(state, Catch(0, 1))
+    assert events == [UnoCaught(1, 0), CardsDrawn(1, ("G1", "G2"), "uno_penalty")]
+    assert len(state.hands[1]) == 3 and state.exposed is None
+
+
+def test_the_catch_window_closes_when_the_next_player_begins_their_turn():
+    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, events = step(state, PlayCard(2, "R3"))
+    assert events[0] == UnoWindowClosed(1)
+    with pytest.raises(IllegalCommand, match="cannot be caught now"):
+        step(state, Catch(0, 1))
+
+
+def test_a_catch_is_still_possible_after_the_next_turn_began_but_before_the_next_player_acts():
+    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    assert state.pending == ("turn", 2)
+    state, events = step(state, Catch(2, 1))
+    assert events[0] == UnoCaught(1, 2)
+
+
+def test_a_late_call_before_anyone_catches_protects_the_player():
+    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, events = step(state, CallUno(1))
+    assert events == [UnoCalled(1)]
+    with pytest.raises(IllegalCommand):
+        step(state, Catch(0, 1))
+
+
+def test_a_player_cannot_catch_themselves():
+    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    with pytest.raises(IllegalCommand, match="cannot catch themselves"):
+        step(state, Catch(1, 1))
+
+
+def test_uno_is_called_only_with_the_play_that_leaves_one_card():
+    with pytest.raises(IllegalCommand, match="leaves one card"):
+        step(given(), PlayCard(1, "R1", uno=True))
+
+
+def test_both_ways_of_playing_the_next_to_last_card_are_listed():
+    state = two_left(given())
+    plays = [c for c in legal_commands(state, 1) if c.type == "play" and c.card == "R1"]
+    assert plays == [PlayCard(1, "R1", None, False), PlayCard(1, "R1", None, True)]
+
+
+def test_drawing_a_card_ends_the_exposure_of_a_player_who_holds_more_than_one():
+    # Two players: a Skip as next-to-last card gives the player the next turn too.
+    state, _ = start(players=2, dealer=0, hands={1: ["RS", "B1", "B2", "B3", "B4", "B5", "B6"]}, starter="R9", draws=["G6"])
+    hands = list(state.hands)
+    hands[1] = ("RS", "B1")
+    state = state.copy()
+    state.hands = tuple(hands)
+    state, _ = step(state, PlayCard(1, "RS"))
+    assert state.exposed == 1 and state.pending == ("turn", 1)
+    state, _ = step(state, DrawCard(1))
+    assert state.exposed is None

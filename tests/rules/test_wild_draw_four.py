@@ -1,0 +1,95 @@
+"""The Wild Draw 4: the colour restriction, and its challenge."""
+
+import pytest
+
+from rules.commands import Accept, Challenge, PlayCard
+from rules.engine import legal_commands, step
+from rules.errors import IllegalCommand
+from rules.events import CardsDrawn, ChallengeResolved, ChoiceOffered, SeatSkipped, TurnBegan, WildDrawFourAccepted
+
+from .helpers import start
+
+HONEST = ["W4", "B1", "B2", "G3", "G4", "Y5", "Y6"]  # no red card: a legal Wild Draw 4 on red
+BLUFF = ["W4", "R1", "B2", "G3", "G4", "Y5", "Y6"]  # holds R1: a bluff on red
+
+
+def given(hand, draws=("G1", "G2", "G5", "G6", "G7", "G8")):
+    state, _ = start(players=3, dealer=0, hands={1: hand}, starter="R9", draws=draws)
+    return state
+
+
+def test_playing_a_wild_draw_four_lets_the_next_player_challenge_or_accept():
+    state, events = step(given(HONEST), PlayCard(1, "W4", colour="B"))
+    assert events[-1] == ChoiceOffered(2, "challenge")
+    assert {c.type for c in legal_commands(state, 2)} == {"challenge", "accept"}
+    assert state.colour == "B"
+
+
+def test_accepting_draws_four_and_loses_the_turn():
+    state, _ = step(given(HONEST), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Accept(2))
+    assert events == [
+        WildDrawFourAccepted(2),
+        CardsDrawn(2, ("G1", "G2", "G5", "G6"), "wild_draw_four"),
+        SeatSkipped(2),
+        TurnBegan(0),
+    ]
+
+
+def test_a_challenged_bluff_makes_the_offender_draw_four_and_the_challenger_plays():
+    state, _ = step(given(BLUFF), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    assert events == [
+        ChallengeResolved(2, 1, "R", True, ("R1",)),
+        CardsDrawn(1, ("G1", "G2", "G5", "G6"), "challenge_guilty"),
+        TurnBegan(2),
+    ]
+    assert state.colour == "B"  # the called colour stands
+
+
+def test_a_challenged_legal_wild_draw_four_makes_the_challenger_draw_six_and_lose_the_turn():
+    state, _ = step(given(HONEST), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    assert events == [
+        ChallengeResolved(2, 1, "R", False, ()),
+        CardsDrawn(2, ("G1", "G2", "G5", "G6", "G7", "G8"), "challenge_innocent"),
+        SeatSkipped(2),
+        TurnBegan(0),
+    ]
+
+
+def test_holding_a_matching_number_or_action_card_of_another_colour_is_no_bluff():
+    hand = ["W4", "B9", "GS", "G3", "G4", "Y5", "Y6"]  # B9 matches the red 9 by number only
+    state, _ = step(given(hand), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    assert events[0].guilty is False
+
+
+def test_holding_a_wild_is_no_bluff():
+    hand = ["W4", "W", "B2", "G3", "G4", "Y5", "Y6"]
+    state, _ = step(given(hand), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    assert events[0].guilty is False
+
+
+def test_the_colour_that_counts_is_the_one_called_by_a_previous_wild():
+    state, _ = start(players=3, dealer=0, hands={1: ["W"], 2: ["W4", "R1", "B2"]}, starter="R9")
+    state, _ = step(state, PlayCard(1, "W", colour="G"))
+    state, _ = step(state, PlayCard(2, "W4", colour="Y"))  # holds R1, but green was in play
+    state, events = step(state, Challenge(0))
+    assert events[0].colour == "G"
+    assert events[0].guilty == any(c.startswith("G") for c in state.hands[2][:-4])
+
+
+def test_a_bluff_may_be_played_the_legal_list_offers_it():
+    state = given(BLUFF)
+    assert PlayCard(1, "W4", "G") in legal_commands(state, 1)
+
+
+def test_only_the_next_player_may_challenge_and_only_once():
+    state, _ = step(given(BLUFF), PlayCard(1, "W4", colour="B"))
+    with pytest.raises(IllegalCommand):
+        step(state, Challenge(0))
+    state, _ = step(state, Accept(2))
+    with pytest.raises(IllegalCommand):
+        step(state, Challenge(2))
