@@ -206,7 +206,9 @@ def _card_played(s: GameState, e: CardPlayed) -> None:
     hand = hand[:i] + hand[i + 1 :]
     s.hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
     if e.card == "W4":
-        s.w4 = (seat, s.colour)  # type: ignore[assignment]
+        # Kept for a challenge: the hand as it was when the card was played (a catch may
+        # add cards before the challenge).
+        s.w4 = (seat, s.colour, hand)  # type: ignore[assignment]
     s.discard = s.discard + (e.card,)
     s.colour = e.colour if e.colour is not None else COLOUR[e.card]
     s.drawn = None
@@ -636,8 +638,8 @@ def _challenge(d: Decision, cmd: Challenge) -> None:
     s = d.s
     victim = cmd.seat
     assert victim is not None and s.w4 is not None
-    offender, colour = s.w4
-    evidence = tuple(c for c in s.hands[offender] if COLOUR[c] == colour)
+    offender, colour, held = s.w4
+    evidence = tuple(c for c in held if COLOUR[c] == colour)
     guilty = bool(evidence)
     d.emit(ChallengeResolved(victim, offender, colour, guilty, evidence))
     if guilty:

@@ -72,7 +72,7 @@ class GameState:
     pending: Pending
     drawn: str | None  # the card just drawn on a turn, while it may still be played
     exposed: int | None  # the seat that may be caught for not calling UNO
-    w4: tuple[int, str] | None  # (offender, colour in play before) while a challenge is open
+    w4: tuple[int, str, tuple[str, ...]] | None  # (offender, colour before, their hand) while challengeable
     scores: tuple[int, ...]
     reshuffles: int  # reshuffles in this hand (each gets its own shuffle)
     shown: frozenset[int]  # seats whose hand every seat may see now

@@ -93,3 +93,19 @@ def test_only_the_next_player_may_challenge_and_only_once():
     state, _ = step(state, Accept(2))
     with pytest.raises(IllegalCommand):
         step(state, Challenge(2))
+
+
+def test_the_challenge_judges_the_hand_held_when_the_card_was_played_not_cards_drawn_since():
+    from rules.commands import Catch
+
+    hand = ["W4", "B1"]  # played as the next-to-last card without calling UNO
+    state, _ = start(players=3, dealer=0, hands={1: hand + ["G3", "G4", "Y5", "Y6", "B7"]}, starter="R9", draws=["R1", "R2"])
+    state = state.copy()
+    hands = list(state.hands)
+    hands[1] = ("W4", "B1")
+    state.hands = tuple(hands)
+    state, _ = step(state, PlayCard(1, "W4", colour="B"))
+    state, _ = step(state, Catch(0, 1))  # seat 1 draws R1 and R2 as the UNO penalty
+    assert "R1" in state.hands[1]
+    state, events = step(state, Challenge(2))
+    assert events[0] == ChallengeResolved(2, 1, "R", False, ())
