@@ -7,6 +7,7 @@ No Django, no I/O, no clock, no global random: chance is seeded per game and rec
 from rules.commands import Command, command_from_dict
 from rules.engine import (
     ENGINE_VERSION,
+    at_rest,
     decide,
     evolve,
     legal_commands,
@@ -27,6 +28,7 @@ __all__ = [
     "InvalidCard",
     "InvalidCommand",
     "RuleError",
+    "at_rest",
     "command_from_dict",
     "decide",
     "event_from_dict",

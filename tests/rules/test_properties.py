@@ -94,3 +94,31 @@ def test_every_command_listed_as_legal_is_accepted(game):
         for seat in range(s.players):
             for command in legal_commands(s, seat):
                 step(s, command)  # raises if the engine refuses what it listed
+
+
+def test_a_rewind_takes_the_game_back_to_the_state_at_that_version_and_play_goes_on():
+    from rules.events import Rewound
+
+    from rules.engine import at_rest
+
+    state, events, states = play_out(players=3, seed="undo", scoring="standard", target=500, steps=40)
+    back_to = next(v for v in range(12, len(events)) if at_rest(replay(events[:v])))
+    rewound = replay(events + [Rewound(back_to, "referee", "misdeal")])
+    expected = replay(events[:back_to])
+    assert rewound.hands == expected.hands and rewound.pending == expected.pending
+    assert rewound.version == len(events) + 1
+    # Play continues from the rewound state; the stream keeps every event.
+    kind, seat = rewound.pending
+    command = legal_commands(rewound, seat)[0]
+    after, more = step(rewound, command)
+    assert replay(events + [Rewound(back_to, "referee", "misdeal")] + more) == after
+
+
+def test_only_versions_where_the_game_waits_for_a_command_are_at_rest():
+    from rules.engine import at_rest
+
+    state, events, _ = play_out(players=3, seed="rest", scoring="standard", target=500, steps=30)
+    rest = [v for v in range(len(events) + 1) if at_rest(replay(events[:v]))]
+    assert 0 not in rest and len(events) in rest
+    # In the middle of what one command caused (a card played, its effect not yet applied):
+    assert any(replay(events[:v]).pending[0] == "playing" for v in range(len(events)) if v not in rest)
