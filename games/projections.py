@@ -1,0 +1,134 @@
+"""Projections: read models built from the event log, kept up to date inside the append's
+transaction and rebuilt from the log by ``manage.py rebuild_projections``.
+
+A projector has ``apply(game, event_rows, state)``, called once per append with the Game, the
+Event rows just appended and the game's state after them, and ``reset()``, which empties its
+tables before a rebuild. Apps register their own (standings, ratings) with ``register`` from
+``AppConfig.ready()``; rebuilt must equal incremental, so ``apply`` may read only its arguments
+and its own tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.models import Event, Game, TableView
+from rules import GameState
+
+
+class Projector(Protocol):
+    def apply(self, game: Game, event_rows: list[Event], state: GameState) -> None: ...
+
+    def reset(self) -> None: ...
+
+
+_projectors: list[Projector] = []
+
+
+def register(projector: Projector) -> Projector:
+    """Keep ``projector`` up to date from now on (registering twice is harmless)."""
+    if projector not in _projectors:
+        _projectors.append(projector)
+    return projector
+
+
+def registered() -> tuple[Projector, ...]:
+    return tuple(_projectors)
+
+
+def project(game: Game, event_rows: list[Event], state: GameState) -> None:
+    """Hand one append to every projector (the store calls this inside the transaction)."""
+    for projector in _projectors:
+        projector.apply(game, event_rows, state)
+
+
+class TableViewProjector:
+    """One ``TableView`` row per game: what a list of tables shows."""
+
+    def apply(self, game: Game, event_rows: list[Event], state: GameState) -> None:
+        kind, seat = state.pending
+        fields = {
+            "status": Game.Status.FINISHED if state.finished else Game.Status.PLAYING,
+            "version": state.version,
+            "hand_number": state.hand_number,
+            "turn": seat if kind in ("turn", "drawn") else None,
+            "top_card": state.top or "",
+            "colour": state.colour or "",
+            "scores": list(state.scores),
+            "card_counts": [len(hand) for hand in state.hands],
+            "winner": state.winner,
+            "updated_at": timezone.now(),
+        }
+        # One UPDATE on the hot path; the row is created by a game's first append.
+        if not TableView.objects.filter(game_id=game.pk).update(**fields):
+            TableView.objects.create(game_id=game.pk, **fields)
+
+    def reset(self) -> None:
+        TableView.objects.all().delete()
+
+
+table_views = register(TableViewProjector())
+
+
+def rebuild(
+    projectors: Iterable[Projector] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Empty the projections and replay the whole log into them, in global order, in one
+    transaction (on PostgreSQL the log is locked against appends meanwhile). Each game's
+    events reach ``apply`` in the batches they were appended in. Returns the events read."""
+    from games import store  # the store imports this module
+
+    projectors = list(registered() if projectors is None else projectors)
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            # SHARE mode lets reads through but makes appends wait: nothing is missed.
+            with connection.cursor() as cursor:
+                cursor.execute("LOCK TABLE games_event IN SHARE MODE")
+        for projector in projectors:
+            projector.reset()
+        total = Event.objects.count()
+        games = Game.objects.in_bulk()
+        states: dict[object, GameState] = {}
+        pending: dict[object, list[Event]] = {}  # each game's batch being read
+
+        def flush(game_id: object) -> None:
+            rows = pending.pop(game_id)
+            game = games[game_id]
+            before = states.get(game_id)
+            if before is None:
+                before = (
+                    GameState()
+                    if rows[0].version == 1
+                    else store.state_at(game_id, rows[0].version - 1)
+                )
+            state = store.fold(game_id, before, [row.to_rules_event() for row in rows])
+            states[game_id] = state
+            # The projectors see the game as it was after this batch.
+            game.version = state.version
+            game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
+            for projector in projectors:
+                projector.apply(game, rows, state)
+
+        done = 0
+        # Appends to different games can interleave their positions, so batches are collected
+        # per game and handed over when the game's next batch (or the end) shows up.
+        for row in Event.objects.order_by("position").iterator(chunk_size=2000):
+            rows = pending.get(row.game_id)
+            if rows is not None and rows[0].batch != row.batch:
+                flush(row.game_id)
+                rows = None
+            if rows is None:
+                pending[row.game_id] = [row]
+            else:
+                rows.append(row)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        for game_id in list(pending):
+            flush(game_id)
+    return done

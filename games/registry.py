@@ -1,0 +1,27 @@
+"""Where other apps hook into games without games importing them (DESIGN.md: dependencies point
+one way). Register from an app's ``AppConfig.ready()``:
+
+    from games import registry
+    registry.referee_checks.append(is_league_organiser)     # (user, game) -> bool
+    registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
+
+Projections (read models kept in the append's transaction) register with
+``games.projections.register`` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.models import Event, Game
+
+# Extra ways a user can be a game's referee (besides creating it or a GameReferee row), e.g.
+# organising the league or tournament the game belongs to.
+referee_checks: list[Callable[[Any, Game], bool]] = []
+
+# Called after the transaction that appended events commits, once per append, with the game
+# (its version and status as of the append) and the Event rows appended. Listeners should only
+# enqueue work (a Celery task taking ids); an error is logged, never shown to the caller.
+on_game_event: list[Callable[[Game, list[Event]], None]] = []

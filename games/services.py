@@ -1,0 +1,301 @@
+"""The game services: every write to a game, and the reads that need the store, go through
+these verbs. The API, the pages and the tasks call only these.
+
+Errors: ``games.errors`` (``NotFound``, ``Forbidden``, ``Stale``) and the engine's rule errors,
+which pass through unchanged: ``InvalidCommand`` for bad input (naming the field, 400) and
+``IllegalCommand`` for what the rules refuse now (409). An error never appends an event.
+
+Actors are strings recorded with each event: ``"seat:2"``, ``"user:7"`` or ``"system"``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import registry, store
+from games.errors import NotFound, Stale
+from games.models import Dispute, Event, Game, GameReferee, Seat
+from rules import Command, GameState, IllegalCommand, InvalidCommand, new_game, step
+from rules.events import Rewound
+
+SYSTEM = "system"
+RETRIES = 5  # attempts of a command sent without an expected version, when others win races
+
+
+def seat_actor(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+def user_actor(user: Any) -> str:
+    return f"user:{user.pk}"
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    """What a command appended: the game's version after it and the Event rows."""
+
+    version: int
+    events: list[Event]
+
+
+# Creating a game -----------------------------------------------------------------------------
+
+
+def create_game(
+    *,
+    variant: str,
+    players: Sequence[str],
+    scoring: str,
+    target: int,
+    seed: str | int | None = None,
+    deck: Sequence[str] | None = None,
+    dealer: int | None = None,
+    options: dict[str, Any] | None = None,
+    created_by: Any = None,
+    season_id: int | None = None,
+    sheet: bool = False,
+) -> Game:
+    """Create a game, seat ``players`` (each seat gets its own secret) and deal the first hand:
+    the start's events are versions 1..N. Without ``seed`` a random one is drawn; ``deck``
+    (top first) and ``dealer`` set the deal up card by card (DESIGN.md's dealing contract)."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidCommand("players must be a list of names", field="players")
+    names = [name.strip() if isinstance(name, str) else name for name in players]
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
+    if seed is None:
+        seed = secrets.token_hex(8)
+    # The engine validates everything else (variant, scoring, target, options, deck, dealer)
+    # before anything is written.
+    state, events = new_game(
+        variant=variant,
+        players=len(names),
+        scoring=scoring,
+        target=target,
+        seed=str(seed),
+        options=options,
+        dealer=dealer,
+        deck=deck,
+    )
+    with transaction.atomic():
+        game = Game.objects.create(
+            variant=state.variant,
+            scoring=state.scoring,
+            target=state.target,
+            sheet=sheet,
+            season_id=season_id,
+            created_by=created_by,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=number, player=name) for number, name in enumerate(names)
+        )
+        actor = user_actor(created_by) if created_by is not None else SYSTEM
+        store.append(game, 0, events, actor=actor, state=state)
+    game.version = state.version
+    return game
+
+
+# Playing -------------------------------------------------------------------------------------
+
+
+def apply_command(
+    *,
+    game_id: UUID | str,
+    command: Command,
+    actor: str,
+    expected_version: int | None = None,
+    key: str | None = None,
+) -> AppendResult:
+    """Decide ``command`` against the game's current state and append its events.
+
+    ``key``: the same key again (for this game) returns the first answer and appends nothing.
+    ``expected_version``: when given and no longer current, ``Stale`` (nothing appended).
+    Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
+    times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
+    """
+    last = Stale(0)
+    for _ in range(RETRIES):
+        if key is not None:
+            earlier = store.batch_of_key(game_id, key)
+            if earlier:
+                return AppendResult(version=earlier[-1].version, events=earlier)
+        state, version = store.load(game_id)
+        if expected_version is not None and expected_version != version:
+            raise Stale(version)
+        new_state, events = step(state, command)
+        try:
+            rows = store.append(game_id, version, events, actor=actor, key=key, state=new_state)
+        except Stale as stale:
+            if key is not None and (earlier := store.batch_of_key(game_id, key)):
+                # Lost the race to a retry of this very command: answer as it was answered.
+                return AppendResult(version=earlier[-1].version, events=earlier)
+            if expected_version is not None:
+                raise
+            last = stale
+            continue
+        return AppendResult(version=rows[-1].version, events=rows)
+    raise last
+
+
+def undo(*, game_id: UUID | str, to_version: int, reason: str, by: str) -> int:
+    """Rewind the game to its state at ``to_version`` by appending a ``Rewound`` event (nothing
+    is deleted) and return the new version. ``to_version`` must be a version the game rested at
+    (the end of a command's events), from the first hand's start up to before the current one."""
+    if not isinstance(to_version, int) or isinstance(to_version, bool):
+        raise InvalidCommand("to_version must be a whole number", field="to_version")
+    last = Stale(0)
+    for _ in range(RETRIES):
+        _, version = store.load(game_id)
+        first = _first_hand_start(game_id)
+        if not first <= to_version < version:
+            raise InvalidCommand(
+                f"undo goes back to a version from {first} (the first hand's start) to "
+                f"{version - 1}, not {to_version}",
+                field="to_version",
+            )
+        if not _rested_at(game_id, to_version):
+            raise InvalidCommand(
+                f"version {to_version} is in the middle of one command's events; "
+                "undo goes back to where the game waited for a player",
+                field="to_version",
+            )
+        try:
+            rows = store.append(game_id, version, [Rewound(to_version, by, reason)], actor=by)
+        except Stale as stale:
+            last = stale
+            continue
+        return rows[-1].version
+    raise last
+
+
+def _first_hand_start(game_id: UUID | str) -> int:
+    """The version the game stood at once created: the end of its first batch."""
+    return Event.objects.filter(game_id=game_id, batch=1).order_by("-version")[0].version
+
+
+def _rested_at(game_id: UUID | str, version: int) -> bool:
+    """Whether ``version`` ends a batch (the next event starts a new one)."""
+    following = Event.objects.filter(game_id=game_id, version=version + 1).values_list(
+        "batch", flat=True
+    )
+    return list(following) == [version + 1]
+
+
+# Reading -------------------------------------------------------------------------------------
+
+
+def get_game(game_id: UUID | str) -> Game:
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError):
+        raise NotFound(f"no game {game_id}") from None
+
+
+def load_game(*, game_id: UUID | str) -> GameState:
+    """The game's current state."""
+    return store.load(game_id)[0]
+
+
+def state_at(*, game_id: UUID | str, version: int) -> GameState:
+    """The game's full state at ``version`` (every hand in it): what a dispute replays."""
+    game = get_game(game_id)
+    if (
+        not isinstance(version, int)
+        or isinstance(version, bool)
+        or not 0 <= version <= game.version
+    ):
+        raise InvalidCommand(
+            f"version must be from 0 to {game.version}, not {version!r}", field="version"
+        )
+    return store.state_at(game.pk, version)
+
+
+def replay_events(*, game_id: UUID | str, after: int = 0) -> list[Event]:
+    """The game's log (the Event rows after version ``after``), in order."""
+    game = get_game(game_id)
+    return list(Event.objects.filter(game=game, version__gt=after).order_by("version"))
+
+
+# Disputes ------------------------------------------------------------------------------------
+
+
+def open_dispute(*, game_id: UUID | str, version: int, claim: str, by: str) -> Dispute:
+    """Open a dispute about event ``version`` of the game."""
+    game = get_game(game_id)
+    if (
+        not isinstance(version, int)
+        or isinstance(version, bool)
+        or not 1 <= version <= game.version
+    ):
+        raise InvalidCommand(
+            f"a dispute is about an event, from 1 to {game.version}, not {version!r}",
+            field="version",
+        )
+    if not isinstance(claim, str) or not claim.strip():
+        raise InvalidCommand("say what the dispute claims", field="claim")
+    return Dispute.objects.create(game=game, version=version, claim=claim.strip(), opened_by=by)
+
+
+def rule_on_dispute(
+    *,
+    dispute_id: int,
+    decision: str,
+    note: str,
+    undo_to: int | None = None,
+    by: str,
+) -> Dispute:
+    """Close an open dispute as ``upheld`` or ``rejected``; an upheld one may rewind the game
+    to ``undo_to`` (in the same transaction as the ruling)."""
+    if decision not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
+        raise InvalidCommand(
+            f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
+        )
+    if undo_to is not None and decision != Dispute.Status.UPHELD:
+        raise InvalidCommand("only an upheld dispute can undo", field="undo_to")
+    with transaction.atomic():
+        dispute = Dispute.objects.select_for_update().filter(pk=dispute_id).first()
+        if dispute is None:
+            raise NotFound(f"no dispute {dispute_id}")
+        if dispute.status != Dispute.Status.OPEN:
+            raise IllegalCommand(f"dispute {dispute.pk} has already been ruled {dispute.status}")
+        if undo_to is not None:
+            reason = f"dispute {dispute.pk} upheld" + (f": {note}" if note else "")
+            undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by)
+        dispute.status = decision
+        dispute.ruling = note or ""
+        dispute.undo_to = undo_to
+        dispute.ruled_by = by
+        dispute.ruled_at = timezone.now()
+        dispute.save()
+    return dispute
+
+
+# Who may do what -------------------------------------------------------------------------------
+
+
+def is_referee(user: Any, game: Game) -> bool:
+    """Whether ``user`` referees ``game``: its creator, a ``GameReferee``, or anyone a check
+    registered in ``games.registry.referee_checks`` accepts (e.g. the league's organisers)."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return False
+    if game.created_by_id == user.pk:
+        return True
+    if GameReferee.objects.filter(game=game, user_id=user.pk).exists():
+        return True
+    return any(check(user, game) for check in registry.referee_checks)
+
+
+def seat_for_secret(game: Game | UUID | str, secret: str) -> Seat | None:
+    """The seat of ``game`` whose secret is ``secret``, or None."""
+    if not secret:
+        return None
+    game_id = game.pk if isinstance(game, Game) else game
+    return Seat.objects.filter(game_id=game_id, secret=secret).first()
