@@ -19,6 +19,9 @@ class Command:
     """Base class. ``seat`` is the acting seat, or ``None`` for the system or a referee."""
 
     type: ClassVar[str] = ""
+    # How often a random bot sends a command of this kind when it may: an edition's command
+    # that would make hands drag on if sent at every chance (VETO) sets less than 1.
+    bot_rate: ClassVar[float] = 1.0
     seat: int | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,7 +33,7 @@ class Command:
             value = getattr(self, f.name)
             if f.metadata.get("optional") and value == f.default:
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.metadata.get("json", f.name)] = list(value) if isinstance(value, tuple) else value
         return out
 
 
@@ -47,8 +50,11 @@ def _flag() -> Any:
     return field(default=False, metadata={"kind": "bool", "optional": True})
 
 
-def _seat(optional: bool = False) -> Any:
-    return field(default=None if optional else -1, metadata={"kind": "seat", "optional": optional})
+def _seat(optional: bool = False, json: str | None = None) -> Any:
+    metadata: dict[str, Any] = {"kind": "seat", "optional": optional}
+    if json is not None:
+        metadata["json"] = json  # the name of the field in the API, where it differs
+    return field(default=None if optional else -1, metadata=metadata)
 
 
 def _cards(optional: bool = True) -> Any:
@@ -67,7 +73,8 @@ def _word(optional: bool = True) -> Any:
 class PlayCard(Command):
     """Play a card from the hand. ``colour`` names the colour a wild calls; ``uno`` says the
     player calls UNO as the play leaves one card. Editions add their own parameters:
-    ``give`` (Mod: the colour to give away), ``towers`` (Power Grab: the towers grabbed)."""
+    ``give`` (Mod: the colour to give away), ``towers`` (Power Grab: the towers grabbed),
+    ``rule`` (VETO: the house rule written on the Wild Customizable card played)."""
 
     type: ClassVar[str] = "play"
     card: str = _card()
@@ -75,6 +82,7 @@ class PlayCard(Command):
     uno: bool = _flag()
     give: str | None = _colour()
     towers: tuple[str, ...] = _words()
+    rule: str | None = _word()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +108,11 @@ class CallUno(Command):
 
 @dataclass(frozen=True, slots=True)
 class Catch(Command):
-    """Catch ``target``, who went down to one card without calling UNO."""
+    """Catch ``target``, who went down to one card without calling UNO. In the API the
+    target is the command's ``seat`` field (the sender's seat comes from who is calling)."""
 
     type: ClassVar[str] = "catch"
-    target: int = _seat()
+    target: int = _seat(json="seat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,14 +228,15 @@ def command_from_dict(seat: int | None, data: Any) -> Command:
     if cls is None:
         known = ", ".join(sorted(COMMAND_TYPES))
         raise InvalidCommand(f"unknown command type {kind!r} (known: {known})", field="type")
-    spec = {f.name: f for f in fields(cls) if f.name != "seat"}
+    # JSON name -> field (a field may have another name in the API, e.g. catch's ``seat``).
+    spec = {f.metadata.get("json", f.name): f for f in fields(cls) if f.name != "seat"}
     unknown = sorted(set(data) - set(spec) - {"type", "expected_version", "key"})
     if unknown:
         raise InvalidCommand(f"unknown field {unknown[0]!r} for a {kind!r} command", field=unknown[0])
     kwargs: dict[str, Any] = {}
     for name, f in spec.items():
         if name in data and data[name] is not None:
-            kwargs[name] = _parse_field(name, f.metadata["kind"], data[name])
+            kwargs[f.name] = _parse_field(name, f.metadata["kind"], data[name])
         elif not f.metadata.get("optional", True):
             raise InvalidCommand(f"{name} is required for a {kind!r} command", field=name)
     return cls(seat, **kwargs)
