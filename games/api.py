@@ -1,0 +1,573 @@
+"""The game API (API.md, version 1): one small view per operation.
+
+Each view parses its input, calls one service, chooses the serializer and returns. Who the
+caller is at the table (a seat, a referee, or neither) is worked out once per request by
+``GameAPIView.caller``; what they may see is decided by ``rules.views``. Every error, from
+DRF, the services or the engine, leaves through ``exception_handler`` in API.md's shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView, set_rollback
+
+from games import errors, services
+from games.auth import SeatAuthentication, SeatPrincipal
+from games.models import Dispute, Game
+from games.serializers import (
+    CommandMetaSerializer,
+    CommandRequestSerializer,
+    CommandResultSerializer,
+    DisputeCreateSerializer,
+    DisputeSerializer,
+    ErrorSerializer,
+    EventSerializer,
+    EventsQuerySerializer,
+    GameCreatedSerializer,
+    GameCreateSerializer,
+    GameViewSerializer,
+    ReplayQuerySerializer,
+    RulingSerializer,
+    TokenSerializer,
+    UndoResultSerializer,
+    UndoSerializer,
+    command_from_wire,
+    present_game,
+    wire_errors,
+)
+from rules import IllegalCommand, InvalidCard, InvalidCommand, command_from_dict
+from rules.views import game_view
+
+# On a game's endpoints a seat secret is the usual credential, so it comes first (and names
+# the scheme a 401 asks for); elsewhere a seat secret is refused with a reason.
+GAME_AUTHENTICATION = [SeatAuthentication, TokenAuthentication, SessionAuthentication]
+USER_AUTHENTICATION = [TokenAuthentication, SessionAuthentication, SeatAuthentication]
+
+
+def _error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+ERRORS_READ = {
+    401: _error("No credentials."),
+    403: _error("Not a seat of this game, nor its referee."),
+    404: _error("No such game."),
+}
+ERRORS_WRITE = {400: _error("Malformed input: the field and what is wrong."), **ERRORS_READ}
+GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's id.")
+
+
+# Who is calling ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The caller as the game sees them: one of its seats, a referee, or neither."""
+
+    game: Game
+    seat: int | None
+    referee: bool
+    actor: str
+
+    @property
+    def finished(self) -> bool:
+        return self.game.status == Game.Status.FINISHED
+
+
+class GameAPIView(APIView):
+    """Base of the ``/api/games/{game_id}/...`` views."""
+
+    authentication_classes = GAME_AUTHENTICATION
+    parser_classes = [JSONParser]
+
+    def caller(self) -> Caller:
+        if not hasattr(self, "_caller"):
+            game = services.get_game(self.kwargs["game_id"])
+            user = self.request.user
+            if isinstance(user, SeatPrincipal):
+                # SeatAuthentication checked the secret against this game's seats.
+                self._caller = Caller(game, user.seat, False, services.seat_actor(user.seat))
+            elif user.is_authenticated:
+                referee = services.is_referee(user, game)
+                self._caller = Caller(game, None, referee, services.user_actor(user))
+            else:
+                self._caller = Caller(game, None, False, "")
+        return self._caller
+
+
+class _GamePermission(BasePermission):
+    """Asks ``allows(caller)``; anonymous callers are refused before the game is looked up
+    (DRF then answers 401, not 403)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if not request.user or not request.user.is_authenticated:
+            return False
+        return self.allows(view.caller())
+
+    def allows(self, caller: Caller) -> bool:
+        raise NotImplementedError
+
+
+class IsSeatOrReferee(_GamePermission):
+    message = "Only a seat of this game or its referee may do this."
+
+    def allows(self, caller: Caller) -> bool:
+        return caller.seat is not None or caller.referee
+
+
+class IsSeat(_GamePermission):
+    message = "Only a seat of this game may send commands (Authorization: Seat <secret>)."
+
+    def allows(self, caller: Caller) -> bool:
+        return caller.seat is not None
+
+
+class IsReferee(_GamePermission):
+    message = "Only a referee of this game may do this."
+
+    def allows(self, caller: Caller) -> bool:
+        return caller.referee
+
+
+class IsRefereeOrGameOver(_GamePermission):
+    message = "While the game is on, only its referee may replay it."
+
+    def allows(self, caller: Caller) -> bool:
+        return caller.referee or (caller.seat is not None and caller.finished)
+
+
+class IsUser(BasePermission):
+    """A user account (session or token), not a seat."""
+
+    message = "Only a user (session or token) may do this."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and not isinstance(user, SeatPrincipal))
+
+
+def _events(rows: list[Any], caller: Caller, finished: bool) -> list[dict[str, Any]]:
+    context = {"viewer": caller.seat, "referee": caller.referee, "finished": finished}
+    return EventSerializer(rows, many=True, context=context).data
+
+
+# Users ------------------------------------------------------------------------------------------
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for the token of ``Authorization: Token <key>``."""
+
+    @extend_schema(
+        operation_id="auth_token",
+        summary="Get an API token",
+        request=AuthTokenSerializer,
+        responses={200: TokenSerializer, 400: _error("Wrong username or password.")},
+        examples=[
+            OpenApiExample(
+                "token",
+                value={"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"},
+                response_only=True,
+            )
+        ],
+        auth=[],
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().post(request, *args, **kwargs)
+
+
+# Games ------------------------------------------------------------------------------------------
+
+
+class GameCreateView(APIView):
+    authentication_classes = USER_AUTHENTICATION
+    permission_classes = [IsUser]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game and deal its first hand",
+        description="A user creates a game and becomes its referee. Give `seed`, or (referee) an "
+        "explicit `deck` (draw order, top first) and `dealer`. Each seat gets its own secret.",
+        request=GameCreateSerializer,
+        auth=[{"tokenAuth": []}, {"cookieAuth": []}],
+        responses={
+            201: GameCreatedSerializer,
+            400: ERRORS_WRITE[400],
+            401: ERRORS_READ[401],
+            403: _error("A seat cannot create games."),
+        },
+        examples=[
+            OpenApiExample(
+                "seeded",
+                value={
+                    "variant": "classic",
+                    "players": ["Ann", "Bob", "Cy"],
+                    "scoring": "standard",
+                    "target": 500,
+                    "seed": 42,
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "created",
+                value={
+                    "id": "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a",
+                    "version": 9,
+                    "seats": [{"seat": 0, "player": "Ann", "secret": "..."}],
+                },
+                response_only=True,
+                status_codes=["201"],
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.create_game(
+            variant=data.get("variant", "classic"),
+            players=data["players"],
+            scoring=data.get("scoring", "standard"),
+            target=data.get("target", 500),
+            seed=data.get("seed"),
+            deck=data.get("deck"),
+            dealer=data.get("dealer"),
+            options=data.get("options"),
+            created_by=request.user,
+            season_id=data.get("season"),
+            sheet=data["sheet"],
+        )
+        seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
+        body = {"id": game.pk, "version": game.version, "seats": seats}
+        return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(GameAPIView):
+    permission_classes = [IsSeatOrReferee]
+
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="The game as the caller may see it",
+        description="`hand` appears for the caller's own seat only (every seat for a referee, or "
+        "for everyone once the game is over); a referee also sees each seat's `secret`. `legal` "
+        "lists every command the caller's seat may send now, in the shape it is sent.",
+        parameters=[GAME_ID],
+        responses={200: GameViewSerializer, **ERRORS_READ},
+        examples=[
+            OpenApiExample(
+                "a seat's view",
+                value={
+                    "id": "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a",
+                    "variant": "classic",
+                    "version": 9,
+                    "status": "playing",
+                    "hand_number": 1,
+                    "dealer": 0,
+                    "turn": 1,
+                    "direction": 1,
+                    "top_card": "R7",
+                    "colour": "R",
+                    "draw_pile_count": 86,
+                    "pending": {"type": "turn", "seat": 1, "text": "it is seat 1's turn"},
+                    "seats": [
+                        {
+                            "seat": 0,
+                            "player": "Ann",
+                            "card_count": 7,
+                            "score": 0,
+                            "uno_exposed": False,
+                        }
+                    ],
+                    "legal": [{"type": "play", "card": "R3"}, {"type": "draw"}],
+                    "winner": None,
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        state = services.load_game(game_id=caller.game.pk)
+        view = game_view(state, caller.seat, referee=caller.referee)
+        return Response(present_game(caller.game, view, secrets=caller.referee))
+
+
+class CommandsView(GameAPIView):
+    permission_classes = [IsSeat]
+
+    @extend_schema(
+        operation_id="games_commands_create",
+        summary="Send one command for the caller's seat",
+        description="The seat comes from `Authorization: Seat <secret>`, never from the body. "
+        "`expected_version` (optional) answers 409 stale when the game has moved on; `key` is an "
+        "idempotency key: the same key again returns the first answer and appends nothing.",
+        parameters=[GAME_ID],
+        request=CommandRequestSerializer,
+        responses={
+            201: CommandResultSerializer,
+            **ERRORS_WRITE,
+            409: _error("The rules do not allow this now (illegal), or expected_version is stale."),
+        },
+        examples=[
+            OpenApiExample(
+                "play a Wild Draw 4",
+                value={
+                    "type": "play",
+                    "card": "W4",
+                    "colour": "G",
+                    "uno": False,
+                    "expected_version": 9,
+                    "key": "c-81f2",
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "illegal",
+                value={"error": "illegal", "detail": "it is seat 1's turn", "version": 9},
+                response_only=True,
+                status_codes=["409"],
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        body = request.data
+        meta = CommandMetaSerializer(data=body if isinstance(body, dict) else {})
+        meta.is_valid(raise_exception=True)
+        with wire_errors(body):
+            command = command_from_dict(caller.seat, command_from_wire(body))
+            result = services.apply_command(
+                game_id=caller.game.pk,
+                command=command,
+                actor=caller.actor,
+                expected_version=meta.validated_data.get("expected_version"),
+                key=meta.validated_data.get("key"),
+            )
+        finished = services.get_game(caller.game.pk).status == Game.Status.FINISHED
+        body = {"version": result.version, "events": _events(result.events, caller, finished)}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class EventsView(GameAPIView):
+    permission_classes = [IsSeatOrReferee]
+
+    @extend_schema(
+        operation_id="games_events_list",
+        summary="The audit log after version N",
+        description="Each event as the caller may see it: for a seat, no other seat's cards and no "
+        "draw pile order, until the game is over.",
+        parameters=[GAME_ID, EventsQuerySerializer],
+        responses={200: EventSerializer(many=True), **ERRORS_WRITE},
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        query = EventsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = services.replay_events(game_id=caller.game.pk, after=query.validated_data["after"])
+        return Response(_events(rows, caller, caller.finished))
+
+
+class ReplayView(GameAPIView):
+    permission_classes = [IsRefereeOrGameOver]
+
+    @extend_schema(
+        operation_id="games_replay_retrieve",
+        summary="The full state at version N, every hand visible",
+        description="For the referee, or for every seat once the game is over. Without `version`, "
+        "the current state.",
+        parameters=[GAME_ID, ReplayQuerySerializer],
+        responses={200: GameViewSerializer, **ERRORS_WRITE},
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        query = ReplayQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        version = query.validated_data.get("version", caller.game.version)
+        state = services.state_at(game_id=caller.game.pk, version=version)
+        return Response(present_game(caller.game, game_view(state, None, referee=True)))
+
+
+class UndoView(GameAPIView):
+    permission_classes = [IsReferee]
+
+    @extend_schema(
+        operation_id="games_undo_create",
+        summary="Rewind the game to version N (referee)",
+        description="Appends a compensating event; nothing is deleted. The game continues from "
+        "its state at `to_version`.",
+        parameters=[GAME_ID],
+        request=UndoSerializer,
+        responses={201: UndoResultSerializer, **ERRORS_WRITE},
+        examples=[
+            OpenApiExample("undo", value={"to_version": 9, "reason": "misdeal"}, request_only=True)
+        ],
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        serializer = UndoSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        version = services.undo(
+            game_id=caller.game.pk, by=caller.actor, **serializer.validated_data
+        )
+        return Response(
+            UndoResultSerializer({"version": version}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class DisputesView(GameAPIView):
+    permission_classes = [IsSeatOrReferee]
+
+    @extend_schema(
+        operation_id="games_disputes_list",
+        summary="The game's disputes",
+        parameters=[GAME_ID],
+        responses={200: DisputeSerializer(many=True), **ERRORS_READ},
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        disputes = Dispute.objects.filter(game=self.caller().game).order_by("pk")
+        return Response(DisputeSerializer(disputes, many=True).data)
+
+    @extend_schema(
+        operation_id="games_disputes_create",
+        summary="Open a dispute about event N",
+        parameters=[GAME_ID],
+        request=DisputeCreateSerializer,
+        responses={201: DisputeSerializer, **ERRORS_WRITE},
+        examples=[
+            OpenApiExample(
+                "dispute",
+                value={
+                    "version": 14,
+                    "claim": "She held a red card when she played the Wild Draw 4.",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        serializer = DisputeCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        dispute = services.open_dispute(
+            game_id=caller.game.pk, by=caller.actor, **serializer.validated_data
+        )
+        return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class RulingView(GameAPIView):
+    permission_classes = [IsReferee]
+
+    @extend_schema(
+        operation_id="games_disputes_ruling_create",
+        summary="Rule on a dispute (referee)",
+        description="`upheld` or `rejected`; an upheld dispute may rewind the game to `undo_to`.",
+        parameters=[GAME_ID, OpenApiParameter("dispute_id", int, OpenApiParameter.PATH)],
+        request=RulingSerializer,
+        responses={201: DisputeSerializer, **ERRORS_WRITE, 409: _error("Already ruled on.")},
+        examples=[
+            OpenApiExample(
+                "ruling",
+                value={"decision": "upheld", "note": "She held R3.", "undo_to": 13},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, game_id: Any, dispute_id: int) -> Response:
+        caller = self.caller()
+        if not Dispute.objects.filter(pk=dispute_id, game=caller.game).exists():
+            raise exceptions.NotFound("No such dispute in this game.")
+        serializer = RulingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        dispute = services.rule_on_dispute(
+            dispute_id=dispute_id, by=caller.actor, **serializer.validated_data
+        )
+        return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+# Errors -----------------------------------------------------------------------------------------
+
+
+def _texts(detail: Any, path: str = "") -> list[str]:
+    """DRF's nested error details as flat messages, each item error prefixed with its place."""
+    if isinstance(detail, dict):
+        out: list[str] = []
+        for key, value in detail.items():
+            place = f"{path}[{key}]" if isinstance(key, int) or str(key).isdigit() else key
+            out += _texts(value, place)
+        return out
+    if isinstance(detail, list):
+        return [text for item in detail for text in _texts(item, path)]
+    return [f"{path}: {detail}" if path else str(detail)]
+
+
+def _invalid(detail: Any) -> dict[str, Any]:
+    """``{"error": "invalid", "detail": {field: message}}`` from DRF's error detail."""
+    if not isinstance(detail, dict):
+        detail = {"non_field_errors": detail}
+    fields = {
+        str(field): " ".join(_texts(value, str(field) if isinstance(value, dict) else ""))
+        for field, value in detail.items()
+    }
+    return {"error": "invalid", "detail": fields}
+
+
+def _game_version(context: dict[str, Any]) -> int | None:
+    game_id = (context.get("kwargs") or {}).get("game_id")
+    if game_id is None:
+        return None
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Map every error to API.md's error table (and a ``"version"`` on a 409)."""
+    headers: dict[str, str] = {}
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+
+    if isinstance(exc, exceptions.ValidationError):
+        code, body = 400, _invalid(exc.detail)
+    elif isinstance(exc, InvalidCommand):
+        code, body = (
+            400,
+            {"error": "invalid", "detail": {exc.field or "non_field_errors": str(exc)}},
+        )
+    elif isinstance(exc, InvalidCard):
+        code, body = 400, {"error": "invalid", "detail": {"card": str(exc)}}
+    elif isinstance(exc, exceptions.ParseError):
+        code, body = 400, {"error": "invalid", "detail": {"non_field_errors": str(exc.detail)}}
+    elif isinstance(exc, IllegalCommand):
+        code, body = (
+            409,
+            {"error": "illegal", "detail": str(exc), "version": _game_version(context)},
+        )
+    elif isinstance(exc, errors.Stale):
+        code, body = 409, {"error": "stale", "detail": str(exc), "version": exc.current_version}
+    elif isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
+        # DRF would answer 403 when the first authenticator names no scheme; API.md says 401.
+        headers["WWW-Authenticate"] = getattr(exc, "auth_header", None) or "Token"
+        code, body = 401, {"error": "forbidden", "detail": str(exc.detail)}
+    elif isinstance(exc, (exceptions.PermissionDenied, errors.Forbidden)):
+        code, body = 403, {"error": "forbidden", "detail": str(getattr(exc, "detail", exc))}
+    elif isinstance(exc, (exceptions.NotFound, errors.NotFound)):
+        code, body = 404, {"error": "not_found", "detail": str(getattr(exc, "detail", exc))}
+    elif isinstance(exc, exceptions.APIException):
+        code, body = exc.status_code, {"error": exc.default_code, "detail": exc.detail}
+    else:
+        return None  # a bug: Django's 500
+    set_rollback()
+    return Response(body, status=code, headers=headers)

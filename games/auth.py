@@ -1,0 +1,93 @@
+"""Who is calling the game API: a seat (``Authorization: Seat <secret>``) or a user.
+
+A seat needs no account: each seat of a game gets its own secret when the game is created, and
+the secret works only on that game's endpoints. Users authenticate with a session or a token
+(``rest_framework.authtoken``) and are referees of the games they create or organise.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+
+from games.models import Game
+from games.services import seat_for_secret
+
+SEAT_KEYWORD = "Seat"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPrincipal:
+    """A caller who holds one seat of one game (``request.user`` for a seat)."""
+
+    game_id: uuid.UUID
+    seat: int
+    player: str
+
+    # Enough of Django's user interface for DRF and the permission checks.
+    is_authenticated = True
+    is_anonymous = False
+    is_active = True
+    is_staff = False
+    is_superuser = False
+    pk = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} ({self.player})"
+
+
+class SeatAuthentication(BaseAuthentication):
+    """``Authorization: Seat <secret>`` on ``/api/games/{game_id}/...``.
+
+    The game comes from the URL, so a secret is only ever checked against that game's seats:
+    another game's secret is refused (403) rather than silently ignored.
+    """
+
+    keyword = SEAT_KEYWORD
+
+    def authenticate(self, request):
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed("Give the seat secret as 'Seat <secret>'.")
+        try:
+            secret = parts[1].decode()
+        except UnicodeError:
+            raise exceptions.AuthenticationFailed("A seat secret is plain text.") from None
+        kwargs = (getattr(request, "parser_context", None) or {}).get("kwargs") or {}
+        game_id = kwargs.get("game_id")
+        if game_id is None:
+            raise exceptions.PermissionDenied(
+                "A seat secret only works on its own game's endpoints."
+            )
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:
+            raise exceptions.NotFound("No such game.")
+        seat = seat_for_secret(game, secret)
+        if seat is None:
+            raise exceptions.PermissionDenied("This seat secret is not for this game.")
+        return SeatPrincipal(game_id=game.pk, seat=seat.seat, player=seat.player), secret
+
+    def authenticate_header(self, request):
+        return self.keyword
+
+
+class SeatScheme(OpenApiAuthenticationExtension):
+    """Documents the seat scheme in the OpenAPI schema (``seatAuth``)."""
+
+    target_class = SeatAuthentication
+    name = "seatAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "A seat of one game: `Seat <secret>` (the secret is handed out when "
+            "the game is created; it works only on that game's endpoints).",
+        }

@@ -1,0 +1,317 @@
+"""The game API's input and output shapes (API.md). Parsing only: no rules, no writes.
+
+Input is strict, like the engine's command parser: a JSON number is not a string, ``"9"`` is not
+a version, and an unknown field is an error naming it, so a typo never silently means a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game
+from rules import InvalidCommand
+from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
+from rules.variants import variant_names
+from rules.views import event_view
+
+# API.md names the seat a catch is aimed at "seat"; the engine calls that field "target", since
+# every engine command carries the *acting* seat as "seat" (which the API takes from the
+# credentials). The API speaks API.md's name both ways and still accepts the engine's.
+WIRE_FIELDS = {"catch": ("seat", "target")}
+
+
+def command_from_wire(body: Any) -> Any:
+    """A command body as ``rules.command_from_dict`` reads it."""
+    if isinstance(body, dict) and body.get("type") in WIRE_FIELDS:
+        wire, engine = WIRE_FIELDS[body["type"]]
+        if wire in body and engine not in body:
+            body = {engine if k == wire else k: v for k, v in body.items()}
+    return body
+
+
+def command_to_wire(command: dict[str, Any]) -> dict[str, Any]:
+    """An engine command dict (``Command.to_dict``) in the API's shape."""
+    if command.get("type") in WIRE_FIELDS:
+        wire, engine = WIRE_FIELDS[command["type"]]
+        command = {wire if k == engine else k: v for k, v in command.items()}
+    return command
+
+
+@contextmanager
+def wire_errors(body: Any) -> Iterator[None]:
+    """Name the API's field, not the engine's, in a command's ``InvalidCommand``."""
+    try:
+        yield
+    except InvalidCommand as exc:
+        kind = body.get("type") if isinstance(body, dict) else None
+        wire, engine = WIRE_FIELDS.get(kind, (None, None))
+        if exc.field is None or exc.field != engine:
+            raise
+        raise InvalidCommand(str(exc).replace(engine, wire), field=wire) from exc
+
+
+def present_game(game: Game, view: dict[str, Any], *, secrets: bool = False) -> dict[str, Any]:
+    """``rules.views.game_view`` with what only the store knows: the game's id, each seat's
+    player and (``secrets``: for its referee) each seat's secret."""
+    seats = {s.seat: s for s in game.seats.all()}
+    rows = []
+    for row in view["seats"]:
+        seat = seats[row["seat"]]
+        extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
+        rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
+    legal = [command_to_wire(c) for c in view["legal"]]
+    return {"id": str(game.pk), **view, "seats": rows, "legal": legal}
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number, nothing else (no ``"9"``, no ``9.5``, no ``true``)."""
+
+    default_error_messages = {"invalid": "Expected a whole number."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON ``true`` or ``false``."""
+
+    default_error_messages = {"invalid": "Expected true or false."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string (DRF's CharField would turn ``42`` into ``"42"``)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+class SeedField(serializers.Field):
+    """A seed as the API takes it: a whole number or a non-empty string."""
+
+    default_error_messages = {"invalid": "Expected a whole number or a non-empty string."}
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, bool) or not isinstance(data, (int, str)) or data == "":
+            self.fail("invalid")
+        return str(data)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class StrictSerializer(serializers.Serializer):
+    """Rejects fields it does not know, naming the first one."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: "Unknown field."})
+        return super().to_internal_value(data)
+
+
+# Requests -----------------------------------------------------------------------------------
+
+
+class GameCreateSerializer(StrictSerializer):
+    variant = serializers.ChoiceField(choices=variant_names(), required=False)
+    players = serializers.ListField(
+        child=StrictCharField(max_length=100), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS
+    )
+    scoring = serializers.ChoiceField(choices=SCORINGS, required=False)
+    target = StrictIntegerField(min_value=1, required=False)
+    seed = SeedField(required=False)
+    deck = serializers.ListField(
+        child=StrictCharField(), required=False, help_text="Draw order, top first (referee)."
+    )
+    dealer = StrictIntegerField(min_value=0, required=False)
+    options = serializers.DictField(required=False, help_text="The edition's settings.")
+    season = StrictIntegerField(required=False, help_text="The season the game counts for.")
+    sheet = StrictBooleanField(
+        required=False, default=False, help_text="A score sheet for a game played with cards."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        dealer = attrs.get("dealer")
+        if dealer is not None and dealer >= len(attrs["players"]):
+            raise serializers.ValidationError({"dealer": f"No seat {dealer} at this table."})
+        return attrs
+
+
+class CommandMetaSerializer(serializers.Serializer):
+    """The two fields a command body carries besides the command itself."""
+
+    expected_version = StrictIntegerField(min_value=0, required=False, allow_null=True)
+    key = StrictCharField(max_length=200, required=False, allow_null=True)
+
+
+class CommandRequestSerializer(serializers.Serializer):
+    """Documentation of a command body; the engine parses the command itself strictly."""
+
+    type = serializers.CharField(help_text="play, draw, pass, call_uno, catch, challenge, ...")
+    card = serializers.CharField(required=False, help_text="play: the card code")
+    colour = serializers.CharField(required=False, help_text="play (wilds), choose_colour")
+    uno = serializers.BooleanField(required=False, help_text="play: calls UNO with the play")
+    seat = serializers.IntegerField(required=False, help_text="catch: the seat that did not call")
+    expected_version = serializers.IntegerField(required=False, help_text="409 stale if older")
+    key = serializers.CharField(required=False, help_text="idempotency key")
+
+
+class EventsQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0, required=False, default=0)
+
+
+class ReplayQuerySerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, required=False)
+
+
+class UndoSerializer(StrictSerializer):
+    to_version = StrictIntegerField(min_value=0)
+    reason = StrictCharField(max_length=500)
+
+
+class DisputeCreateSerializer(StrictSerializer):
+    version = StrictIntegerField(min_value=1, help_text="The event the dispute is about.")
+    claim = StrictCharField(max_length=2000)
+
+
+class RulingSerializer(StrictSerializer):
+    decision = serializers.ChoiceField(choices=["upheld", "rejected"])
+    note = StrictCharField(max_length=2000, required=False, default="", allow_blank=True)
+    undo_to = StrictIntegerField(min_value=0, required=False, allow_null=True)
+
+
+# Responses ----------------------------------------------------------------------------------
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class SeatSecretSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    secret = serializers.CharField()
+
+
+class GameCreatedSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    seats = SeatSecretSerializer(many=True)
+
+
+class SeatViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    card_count = serializers.IntegerField()
+    score = serializers.IntegerField()
+    uno_exposed = serializers.BooleanField()
+    hand = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Own seat; referee; game over."
+    )
+    secret = serializers.CharField(required=False, help_text="Referee only.")
+
+
+class PendingSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField()
+
+
+class GameViewSerializer(serializers.Serializer):
+    """The game as the caller may see it (``rules.views.game_view`` plus id and names)."""
+
+    id = serializers.UUIDField()
+    variant = serializers.CharField()
+    scoring = serializers.CharField()
+    target = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["new", "playing", "finished"])
+    hand_number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    turn = serializers.IntegerField(allow_null=True)
+    direction = serializers.IntegerField()
+    top_card = serializers.CharField(allow_null=True)
+    colour = serializers.CharField(allow_null=True)
+    draw_pile_count = serializers.IntegerField()
+    discard_count = serializers.IntegerField()
+    pending = PendingSerializer()
+    seats = SeatViewSerializer(many=True)
+    legal = serializers.ListField(child=serializers.DictField(), help_text="Commands to send now.")
+    winner = serializers.IntegerField(allow_null=True)
+    placings = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    last_hand = serializers.DictField(allow_null=True)
+    drawn = serializers.CharField(required=False, help_text="The card just drawn (own seat).")
+    draw_pile = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Referee; game over."
+    )
+
+
+class EventSerializer(serializers.Serializer):
+    """One event of the log, its ``data`` redacted for the caller (context: viewer, referee,
+    finished)."""
+
+    version = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.SerializerMethodField()
+    actor = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+    hash = serializers.CharField()
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_data(self, row: Any) -> dict[str, Any]:
+        ctx = self.context
+        return event_view(
+            row.to_rules_event(),
+            ctx.get("viewer"),
+            referee=ctx.get("referee", False),
+            finished=ctx.get("finished", False),
+        )
+
+
+class CommandResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's version after the command.")
+    events = EventSerializer(
+        many=True, help_text="The events it caused, as the caller may see them."
+    )
+
+
+class DisputeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The event the claim is about.")
+    claim = serializers.CharField()
+    opened_by = serializers.CharField(help_text='"seat:2" or "user:7"')
+    opened_at = serializers.DateTimeField()
+    status = serializers.ChoiceField(choices=["open", "upheld", "rejected"])
+    note = serializers.CharField(source="ruling", help_text="The referee's note.")
+    undo_to = serializers.IntegerField(allow_null=True)
+    ruled_by = serializers.CharField()
+    ruled_at = serializers.DateTimeField(allow_null=True)
+
+
+class UndoResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.ChoiceField(
+        choices=["invalid", "forbidden", "not_found", "illegal", "stale"]
+    )
+    detail = serializers.JSONField()
+    version = serializers.IntegerField(required=False)
