@@ -44,9 +44,7 @@ from games.serializers import (
     TokenSerializer,
     UndoResultSerializer,
     UndoSerializer,
-    command_from_wire,
     present_game,
-    wire_errors,
 )
 from rules import IllegalCommand, InvalidCard, InvalidCommand, command_from_dict
 from rules.views import game_view
@@ -347,15 +345,14 @@ class CommandsView(GameAPIView):
         body = request.data
         meta = CommandMetaSerializer(data=body if isinstance(body, dict) else {})
         meta.is_valid(raise_exception=True)
-        with wire_errors(body):
-            command = command_from_dict(caller.seat, command_from_wire(body))
-            result = services.apply_command(
-                game_id=caller.game.pk,
-                command=command,
-                actor=caller.actor,
-                expected_version=meta.validated_data.get("expected_version"),
-                key=meta.validated_data.get("key"),
-            )
+        command = command_from_dict(caller.seat, body)
+        result = services.apply_command(
+            game_id=caller.game.pk,
+            command=command,
+            actor=caller.actor,
+            expected_version=meta.validated_data.get("expected_version"),
+            key=meta.validated_data.get("key"),
+        )
         finished = services.get_game(caller.game.pk).status == Game.Status.FINISHED
         body = {"version": result.version, "events": _events(result.events, caller, finished)}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -6,8 +6,6 @@ a version, and an unknown field is an error naming it, so a typo never silently 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -15,45 +13,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game
-from rules import InvalidCommand
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
 from rules.variants import variant_names
 from rules.views import event_view
-
-# API.md names the seat a catch is aimed at "seat"; the engine calls that field "target", since
-# every engine command carries the *acting* seat as "seat" (which the API takes from the
-# credentials). The API speaks API.md's name both ways and still accepts the engine's.
-WIRE_FIELDS = {"catch": ("seat", "target")}
-
-
-def command_from_wire(body: Any) -> Any:
-    """A command body as ``rules.command_from_dict`` reads it."""
-    if isinstance(body, dict) and body.get("type") in WIRE_FIELDS:
-        wire, engine = WIRE_FIELDS[body["type"]]
-        if wire in body and engine not in body:
-            body = {engine if k == wire else k: v for k, v in body.items()}
-    return body
-
-
-def command_to_wire(command: dict[str, Any]) -> dict[str, Any]:
-    """An engine command dict (``Command.to_dict``) in the API's shape."""
-    if command.get("type") in WIRE_FIELDS:
-        wire, engine = WIRE_FIELDS[command["type"]]
-        command = {wire if k == engine else k: v for k, v in command.items()}
-    return command
-
-
-@contextmanager
-def wire_errors(body: Any) -> Iterator[None]:
-    """Name the API's field, not the engine's, in a command's ``InvalidCommand``."""
-    try:
-        yield
-    except InvalidCommand as exc:
-        kind = body.get("type") if isinstance(body, dict) else None
-        wire, engine = WIRE_FIELDS.get(kind, (None, None))
-        if exc.field is None or exc.field != engine:
-            raise
-        raise InvalidCommand(str(exc).replace(engine, wire), field=wire) from exc
 
 
 def present_game(game: Game, view: dict[str, Any], *, secrets: bool = False) -> dict[str, Any]:
@@ -65,8 +27,7 @@ def present_game(game: Game, view: dict[str, Any], *, secrets: bool = False) -> 
         seat = seats[row["seat"]]
         extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
         rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
-    legal = [command_to_wire(c) for c in view["legal"]]
-    return {"id": str(game.pk), **view, "seats": rows, "legal": legal}
+    return {"id": str(game.pk), **view, "seats": rows}
 
 
 class StrictIntegerField(serializers.IntegerField):
