@@ -46,4 +46,18 @@ class RandomBot:
             lo = starts[i]
             hi = starts[i + 1] if i + 1 < len(starts) else k
             return commands[lo] if hi - lo == 1 else commands[rng.randrange(lo, hi)]
+        for i in range(k, n):
+            if commands[i].bot_rate < 1.0:
+                rest = self.usual(commands[k:]) or commands[k:]
+                return rest[rng.randrange(len(rest))]
         return commands[rng.randrange(k, n)]
+
+    def usual(self, commands: list[Command]) -> list[Command]:
+        """``commands`` without the kinds a bot sends only now and then (``bot_rate`` below 1,
+        such as a VETO slap), each such kind kept with its rate. The generator is used only
+        when there is such a kind, so other games play exactly as before."""
+        rates = {c.type: c.bot_rate for c in commands if c.bot_rate < 1.0}
+        if not rates:
+            return commands
+        drop = {kind for kind, rate in rates.items() if self.rng.random() >= rate}
+        return [c for c in commands if c.type not in drop] if drop else commands

@@ -372,6 +372,7 @@ class Decision:
             self.emit(DiscardReshuffled(tuple(order)))
         cards = s.pile[s.pos : s.pos + count]
         self.emit(CardsDrawn(seat, cards, reason))
+        self.variant.after_draw(self, seat, cards, reason)
         return cards
 
     def attack(self, victim: int, count: int, reason: str) -> None:
@@ -472,11 +473,11 @@ def start_game(d: Decision, cmd: StartGame) -> None:
     if cmd.dealer is not None and not (isinstance(cmd.dealer, int) and 0 <= cmd.dealer < cmd.players):
         raise InvalidCommand(f"no seat {cmd.dealer!r} to deal", field="dealer")
     if cmd.deck:
-        check_deck(variant, cmd.deck)
+        check_deck(variant, cmd.deck, options)
     d.variant = variant
     d.emit(GameStarted(variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed))
     if cmd.dealer is None:
-        draws, dealer = draw_for_dealer(variant, cmd.players, rng(cmd.seed, "dealer"))
+        draws, dealer = draw_for_dealer(variant, cmd.players, rng(cmd.seed, "dealer"), variant.deck_for(options))
     else:
         draws, dealer = (), cmd.dealer
     d.emit(DealerChosen(draws, dealer))
@@ -484,17 +485,20 @@ def start_game(d: Decision, cmd: StartGame) -> None:
 
 
 def draw_for_dealer(
-    variant: Variant, players: int, gen: random.Random
+    variant: Variant, players: int, gen: random.Random, cards: tuple[str, ...] | None = None
 ) -> tuple[tuple[tuple[str | None, ...], ...], int]:
-    """Each player draws a card; the highest number deals (symbols count zero); players tied
-    for highest draw again. Returns every round's draws and the dealer."""
-    deck = list(variant.deck)
+    """Each player draws a card (from ``cards``, the game's deck; the edition's by default);
+    the highest number deals (symbols count zero); players tied for highest draw again.
+    Returns every round's draws and the dealer."""
+    if cards is None:
+        cards = variant.deck
+    deck = list(cards)
     gen.shuffle(deck)
     contenders = list(range(players))
     rounds: list[tuple[str | None, ...]] = []
     while True:
         if len(deck) < len(contenders):  # practically unreachable; start over with a new deck
-            deck = list(variant.deck)
+            deck = list(cards)
             gen.shuffle(deck)
         row: list[str | None] = [None] * players
         for seat in contenders:
@@ -506,9 +510,9 @@ def draw_for_dealer(
             return tuple(rounds), contenders[0]
 
 
-def check_deck(variant: Variant, deck: Iterable[str]) -> None:
-    """An explicit deck must be a complete deck of the variant: every card as often as the
-    deck has it. The error names what is wrong."""
+def check_deck(variant: Variant, deck: Iterable[str], options: tuple[tuple[str, Any], ...] = ()) -> None:
+    """An explicit deck must be a complete deck of the variant (with the game's ``options``):
+    every card as often as the deck has it. The error names what is wrong."""
     deck = list(deck)
     for i, code in enumerate(deck):
         if not isinstance(code, str):
@@ -521,8 +525,8 @@ def check_deck(variant: Variant, deck: Iterable[str]) -> None:
             except InvalidCard as exc:
                 raise InvalidCommand(f"deck[{i}]: {exc}", field="deck") from None
             raise InvalidCommand(f"deck[{i}]: {code} is not a card of {variant.title}", field="deck")
-    have, want = Counter(deck), Counter(variant.deck)
-    for code in sorted(want):
+    have, want = Counter(deck), Counter(variant.deck_for(options))
+    for code in sorted(want | have):
         if have[code] != want[code]:
             raise InvalidCommand(
                 f"the deck has {have[code]} of {code}; a {variant.title} deck has {want[code]}",
@@ -534,7 +538,7 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
     s = d.s
     number = s.hand_number + 1
     if deck is None:
-        order = list(d.variant.deck)
+        order = list(d.variant.deck_for(s.options))
         rng(s, "hand", number).shuffle(order)
         deck = tuple(order)
     d.emit(HandDealt(number, dealer, s.players, deck))
@@ -687,7 +691,7 @@ def _deal(d: Decision, cmd: DealHand) -> None:
     if cmd.seat is not None and cmd.seat != dealer:
         raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
     if cmd.deck:
-        check_deck(d.variant, cmd.deck)
+        check_deck(d.variant, cmd.deck, d.s.options)
     deal_hand(d, cmd.deck or None, dealer)
 
 

@@ -60,7 +60,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["type"]]
     kwargs = {f.name: _frozen(data[f.name]) for f in fields(cls) if f.name in data}
     if cls is GameStarted and isinstance(data.get("options"), dict):
-        kwargs["options"] = tuple(sorted(data["options"].items()))
+        # Option values frozen as the decider made them (a list of house rules -> tuple).
+        kwargs["options"] = tuple(sorted((k, _frozen(v)) for k, v in data["options"].items()))
     return cls(**kwargs)
 
 
@@ -74,6 +75,7 @@ class GameStarted(Event):
     target: int
     options: tuple[tuple[str, Any], ...]
     seed: str
+    sheet: bool = False  # a score sheet: hands are recorded, not played
 
     def to_dict(self) -> dict[str, Any]:
         out = Event.to_dict(self)

@@ -124,6 +124,7 @@ class Simulation:
             options=self.options,
         )
         self._record(events)
+        self._deck = Counter(self.variant.deck_for(state.options))  # options may change the deck
         bots = [RandomBot(f"{game_seed}:bot:{seat}") for seat in range(self.players)]
         checks = self.checks
         variant = self.variant
@@ -143,6 +144,7 @@ class Simulation:
                 for seat in order:
                     if bots[seat].rng.random() < 0.35:
                         options = [c for c in legal_commands(state, seat) if c.type in out_types]
+                        options = bots[seat].usual(options)
                         if options:
                             command = bots[seat].rng.choice(options)
                             break

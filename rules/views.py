@@ -32,6 +32,11 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
         }
         if can_see_hand(s, seat, viewer, referee):
             row["hand"] = list(s.hands[seat])
+            # What an edition knows of the cards in a hand that the card codes do not say
+            # (the house rules written on VETO's Wild Customizable cards).
+            details = getattr(s.extra, "hand_details", None)
+            if details is not None:
+                row["hand_details"] = details(seat)
         seats.append(row)
     status = "finished" if s.finished else ("playing" if s.players else "new")
     view: dict[str, Any] = {

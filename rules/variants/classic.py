@@ -81,6 +81,11 @@ class Variant:
         """The full deck in a fixed order (``python -m rules.deck`` prints it)."""
         return self._deck
 
+    def deck_for(self, options: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+        """The deck a game with these (parsed) options plays with: the edition's deck,
+        unless an option changes it (the number of Wild Customizable cards in VETO)."""
+        return self._deck
+
     def has_card(self, code: str) -> bool:
         return code in self._card_set
 
@@ -140,6 +145,8 @@ class Variant:
             raise InvalidCommand("give is only for the Mod card", field="give")
         if cmd.towers:
             raise InvalidCommand("towers are only for Power Grab cards", field="towers")
+        if cmd.rule is not None:
+            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
 
     # Effects -------------------------------------------------------------------------------
 
@@ -205,6 +212,9 @@ class Variant:
         d.draw(victim, count, reason)
         d.emit(SeatSkipped(victim))
         d.begin_turn(d.next_seat(victim))
+
+    def after_draw(self, d: Decision, seat: int, cards: tuple[str, ...], reason: str) -> None:
+        """Called after every draw (an edition that follows particular cards does it here)."""
 
     # An edition's own commands -------------------------------------------------------------
 

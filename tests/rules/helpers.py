@@ -20,13 +20,16 @@ def arranged_deck(
     starter: str | None = None,
     draws: Iterable[str] = (),
     hand_size: int = 7,
+    options: dict | None = None,
 ) -> list[str]:
     """A complete deck of ``variant`` (top first) that deals ``hands[seat]`` to each seat named
     (other seats and missing cards are filled from the rest of the deck), turns up ``starter``
     and then offers ``draws`` as the first cards drawn. Fillers avoid wild and action cards
-    so they do not change what a test is about, as far as the deck allows."""
+    so they do not change what a test is about, as far as the deck allows. ``options`` are
+    the game's, where they change the deck."""
     hands = {seat: list(cards) for seat, cards in (hands or {}).items()}
-    remaining = Counter(get_variant(variant).deck)
+    edition = get_variant(variant)
+    remaining = Counter(edition.deck_for(edition.parse_options(dict(options or {}))))
 
     def take(card: str) -> str:
         if remaining[card] <= 0:
@@ -77,7 +80,7 @@ def start(
     options: dict | None = None,
 ) -> tuple[GameState, list[Event]]:
     """A game whose first hand is dealt exactly as described."""
-    deck = arranged_deck(variant, players, dealer=dealer, hands=hands, starter=starter, draws=draws)
+    deck = arranged_deck(variant, players, dealer=dealer, hands=hands, starter=starter, draws=draws, options=options)
     return new_game(
         variant=variant, players=players, scoring=scoring, target=target, seed="test",
         options=options, dealer=dealer, deck=deck,
