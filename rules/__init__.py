@@ -15,6 +15,7 @@ from rules.engine import (
     replay,
     step,
 )
+import rules.sheet  # noqa: F401  (registers the score sheet's command and event)
 from rules.errors import IllegalCommand, InvalidCard, InvalidCommand, RuleError
 from rules.events import Event, event_from_dict
 from rules.state import GameState

@@ -160,6 +160,7 @@ class StartGame(Command):
     options: tuple[tuple[str, Any], ...] = ()
     dealer: int | None = None
     deck: tuple[str, ...] = ()
+    sheet: bool = False
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {}
@@ -211,6 +212,10 @@ def _parse_field(name: str, kind: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise InvalidCommand(f"{name}: expected a string, got {value!r}", field=name)
         return value
+    if kind in ("seat_cards", "seat_points"):
+        from rules.sheet import parse_seat_map
+
+        return parse_seat_map(name, value, kind)
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidCommand(f"{name}: expected a whole number, got {value!r}", field=name)

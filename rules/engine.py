@@ -150,6 +150,7 @@ def _game_started(s: GameState, e: GameStarted) -> None:
     s.seed = e.seed
     s.scores = (0,) * e.players
     s.hands = ((),) * e.players
+    s.sheet = e.sheet
     s.extra = get_variant(e.variant).initial_extra(e)
 
 
@@ -475,7 +476,11 @@ def start_game(d: Decision, cmd: StartGame) -> None:
     if cmd.deck:
         check_deck(variant, cmd.deck, options)
     d.variant = variant
-    d.emit(GameStarted(variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed))
+    d.emit(GameStarted(variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed, cmd.sheet))
+    if cmd.sheet:
+        # A score sheet: hands are played with physical cards and recorded (rules/sheet.py).
+        d.emit(ChoiceOffered(-1, "sheet"))
+        return
     if cmd.dealer is None:
         draws, dealer = draw_for_dealer(variant, cmd.players, rng(cmd.seed, "dealer"), variant.deck_for(options))
     else:
@@ -628,6 +633,8 @@ def _pass(d: Decision, cmd: Pass) -> None:
 
 def _call_uno(d: Decision, cmd: CallUno) -> None:
     if cmd.seat is None or d.s.exposed != cmd.seat:
+        if cmd.seat is not None and d.variant.other_exposed(d, cmd):
+            return
         raise IllegalCommand("UNO can be called late only by a player left with one card who did not call it")
     d.emit(UnoCalled(cmd.seat))
 
@@ -641,6 +648,8 @@ def _catch(d: Decision, cmd: Catch) -> None:
     if cmd.target == cmd.seat:
         raise IllegalCommand("a player cannot catch themselves")
     if s.exposed != cmd.target:
+        if d.variant.other_exposed(d, cmd):
+            return
         raise IllegalCommand(f"seat {cmd.target} cannot be caught now")
     d.emit(UnoCaught(cmd.target, cmd.seat))
     d.draw(cmd.target, 2, "uno_penalty")
@@ -695,6 +704,16 @@ def _deal(d: Decision, cmd: DealHand) -> None:
     deal_hand(d, cmd.deck or None, dealer)
 
 
+def handles(command_type: type[Command]) -> Callable[[Callable[[Decision, Any], None]], Callable[[Decision, Any], None]]:
+    """Register the decision of a command type outside this module (the score sheet)."""
+
+    def register(fn: Callable[[Decision, Any], None]) -> Callable[[Decision, Any], None]:
+        _HANDLERS[command_type] = fn
+        return fn
+
+    return register
+
+
 _HANDLERS: dict[type[Command], Callable[[Decision, Any], None]] = {
     PlayCard: _play,
     DrawCard: _draw,
@@ -711,11 +730,14 @@ _HANDLERS: dict[type[Command], Callable[[Decision, Any], None]] = {
 # The end of a hand and of the game -----------------------------------------------------------
 
 
-def end_hand(d: Decision, winner: int) -> None:
-    """Score the hand by the game's scoring and end the game when the target is reached."""
+def end_hand(d: Decision, winner: int, held: tuple[int, ...] | None = None) -> None:
+    """Score the hand by the game's scoring and end the game when the target is reached.
+    ``held``: the points left in each hand, when they are not the hands the state holds
+    (a score sheet records them)."""
     s = d.s
     variant = d.variant
-    held = tuple(sum(variant.points(c) for c in hand) for hand in s.hands)
+    if held is None:
+        held = tuple(sum(variant.points(c) for c in hand) for hand in s.hands)
     n = s.players
     if s.scoring == "standard":
         gained = tuple(sum(held) - held[winner] if seat == winner else 0 for seat in range(n))
@@ -726,7 +748,9 @@ def end_hand(d: Decision, winner: int) -> None:
     scores = tuple(a + b for a, b in zip(s.scores, gained, strict=True))
     d.emit(HandEnded(s.hand_number, winner, held, gained, scores))
     result = game_result(s.scoring, s.target, winner, held, scores)
-    if result is None:
+    if result is None and s.sheet:
+        d.emit(ChoiceOffered(-1, "sheet"))
+    elif result is None:
         d.emit(ChoiceOffered((s.dealer + 1) % n, "deal"))
     else:
         placings, ranks = result
@@ -781,11 +805,9 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
         if kind == "turn":
             hand = s.hands[seat]
             leaves = len(hand) - 1
-            playable = variant.playable
             options = variant.play_options
-            for card in dict.fromkeys(hand):  # each card once, in hand order
-                if playable(s, card):
-                    out += options(s, seat, card, leaves)
+            for card in variant.playable_cards(s, hand):
+                out += options(s, seat, card, leaves)
             out.append(_DRAW[seat])
         elif kind == "drawn":
             card = s.drawn
@@ -814,7 +836,7 @@ def at_rest(state: GameState) -> bool:
     """Whether the game waits for a command here, rather than being in the middle of what one
     command caused. Undo may only go back to a version at rest."""
     kind, seat = state.pending
-    if kind == "over":
+    if kind in ("over", "sheet"):
         return True
     return 0 <= seat < state.players and bool(legal_commands(state, seat))
 
@@ -829,8 +851,10 @@ def new_game(
     options: dict[str, Any] | None = None,
     dealer: int | None = None,
     deck: Iterable[str] | None = None,
+    sheet: bool = False,
 ) -> tuple[GameState, list[Event]]:
-    """Start a game and deal its first hand: the state and the events that made it."""
+    """Start a game and deal its first hand (or, for a score sheet, wait for the first hand
+    to be recorded): the state and the events that made it."""
     cmd = StartGame(
         None,
         variant=variant,
@@ -841,5 +865,6 @@ def new_game(
         options=tuple(sorted((options or {}).items())),
         dealer=dealer,
         deck=tuple(deck or ()),
+        sheet=sheet,
     )
     return step(GameState(), cmd)

@@ -31,6 +31,7 @@ class GameState:
         "target",
         "options",
         "seed",
+        "sheet",
         "version",
         "hand_number",
         "dealer",
@@ -60,6 +61,7 @@ class GameState:
     target: int
     options: tuple[tuple[str, Any], ...]
     seed: str
+    sheet: bool  # a score sheet: hands are recorded, not played (rules/sheet.py)
     version: int
     hand_number: int
     dealer: int
@@ -89,6 +91,7 @@ class GameState:
         self.target = 500
         self.options = ()
         self.seed = ""
+        self.sheet = False
         self.version = 0
         self.hand_number = 0
         self.dealer = 0

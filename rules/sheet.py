@@ -1,0 +1,127 @@
+"""Score sheets: hands played with physical cards, recorded by the referee.
+
+A score-sheet game deals nothing. For each hand the referee records who went out and, for
+every other seat, either the cards left in the hand (card notation, checked against the
+edition's deck) or their points. The record is an event like any other and is scored by the
+game's scoring mode; a wrong record is undone, never edited.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.cards import card_info
+from rules.commands import Command, register_command
+from rules.engine import Decision, applies, end_hand, handles
+from rules.errors import IllegalCommand, InvalidCard, InvalidCommand
+from rules.events import Event, register_event
+from rules.state import GameState
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class RecordHand(Command):
+    """Record a hand: ``out`` went out; ``remaining`` maps seats to the cards they were left
+    with, ``points`` maps seats to their points (each other seat in exactly one of them)."""
+
+    type: ClassVar[str] = "record_hand"
+    out: int = field(default=-1, metadata={"kind": "seat", "optional": False})
+    remaining: tuple[tuple[int, tuple[str, ...]], ...] = field(default=(), metadata={"kind": "seat_cards", "optional": True})
+    points: tuple[tuple[int, int], ...] = field(default=(), metadata={"kind": "seat_points", "optional": True})
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandRecorded(Event):
+    """A hand from the score sheet: who went out, each seat's cards (``None`` where only the
+    points were recorded) and the points each seat was left holding."""
+
+    type: ClassVar[str] = "hand_recorded"
+    hand: int
+    out: int
+    remaining: tuple[tuple[str, ...] | None, ...]
+    held: tuple[int, ...]
+
+
+@applies(HandRecorded)
+def _hand_recorded(s: GameState, e: HandRecorded) -> None:
+    s.hand_number = e.hand
+
+
+def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], ...]:
+    """``{"0": [...], "1": [...]}`` (seat numbers as JSON keys) into sorted pairs."""
+    if not isinstance(value, dict):
+        raise InvalidCommand(f"{name}: expected an object keyed by seat number", field=name)
+    out = []
+    for key, item in value.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise InvalidCommand(f"{name}: {key!r} is not a seat number", field=name) from None
+        where = f"{name}.{key}"
+        if kind == "seat_cards":
+            if not isinstance(item, list):
+                raise InvalidCommand(f"{where}: expected a list of card codes", field=where)
+            cards = []
+            for i, code in enumerate(item):
+                try:
+                    cards.append(card_info(code).code)
+                except InvalidCard as exc:
+                    raise InvalidCommand(f"{where}[{i}]: {exc}", field=where) from None
+            out.append((seat, tuple(cards)))
+        else:
+            if not isinstance(item, int) or isinstance(item, bool) or item < 0:
+                raise InvalidCommand(f"{where}: points must be a whole number of 0 or more", field=where)
+            out.append((seat, item))
+    return tuple(sorted(out))
+
+
+@handles(RecordHand)
+def record_hand(d: Decision, cmd: RecordHand) -> None:
+    s = d.s
+    if s.pending[0] != "sheet":
+        raise IllegalCommand("hands are recorded only on a score sheet that is still open")
+    n = s.players
+    if not 0 <= cmd.out < n:
+        raise InvalidCommand(f"out: no seat {cmd.out} at this table", field="out")
+    cards = dict(cmd.remaining)
+    points = dict(cmd.points)
+    for name, seats in (("remaining", cards), ("points", points)):
+        for seat in seats:
+            if not 0 <= seat < n:
+                raise InvalidCommand(f"{name}: no seat {seat} at this table", field=f"{name}.{seat}")
+    if cards.get(cmd.out) or points.get(cmd.out):
+        raise InvalidCommand(f"seat {cmd.out} went out and holds nothing", field="out")
+    variant = d.variant
+    counted: Counter[str] = Counter()
+    for seat, hand in cards.items():
+        for code in hand:
+            if not variant.has_card(code):
+                raise InvalidCommand(f"remaining.{seat}: {code} is not a card of {variant.title}", field=f"remaining.{seat}")
+        counted.update(hand)
+    deck = Counter(variant.deck)
+    for code, count in sorted(counted.items()):
+        if count > deck[code]:
+            raise InvalidCommand(
+                f"remaining: {count} copies of {code}, but a {variant.title} deck has {deck[code]}", field="remaining"
+            )
+    held = []
+    remaining: list[tuple[str, ...] | None] = []
+    for seat in range(n):
+        if seat == cmd.out:
+            held.append(0)
+            remaining.append(())
+        elif seat in cards and seat in points:
+            raise InvalidCommand(f"seat {seat} is given both cards and points", field=f"points.{seat}")
+        elif seat in cards:
+            remaining.append(cards[seat])
+            held.append(sum(variant.points(c) for c in cards[seat]))
+        elif seat in points:
+            remaining.append(None)
+            held.append(points[seat])
+        else:
+            raise InvalidCommand(f"seat {seat}: give the cards left in the hand or the points", field=f"remaining.{seat}")
+    d.emit(HandRecorded(s.hand_number + 1, cmd.out, tuple(remaining), tuple(held)))
+    end_hand(d, cmd.out, tuple(held))
