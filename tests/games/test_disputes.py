@@ -1,0 +1,132 @@
+"""Disputes point at an event and end in a ruling, which may rewind the game."""
+
+import pytest
+
+from games import services
+from games.errors import NotFound
+from games.models import Dispute, Event
+from rules import IllegalCommand, InvalidCommand
+
+
+@pytest.fixture
+def game_in_play(make_game, play):
+    game = make_game()
+    results = play(game, commands=8)
+    return game, results
+
+
+def test_a_dispute_is_opened_about_an_event(game_in_play):
+    game, results = game_in_play
+
+    dispute = services.open_dispute(
+        game_id=game.pk, version=results[5].version, claim="  she held a red card  ", by="seat:2"
+    )
+
+    assert (dispute.status, dispute.version, dispute.claim, dispute.opened_by) == (
+        "open",
+        results[5].version,
+        "she held a red card",
+        "seat:2",
+    )
+
+
+@pytest.mark.parametrize("version", [0, 10_000, "7"])
+def test_a_dispute_must_point_at_an_event_of_the_game(game_in_play, version):
+    game, _ = game_in_play
+
+    with pytest.raises(InvalidCommand) as excinfo:
+        services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:1")
+
+    assert excinfo.value.field == "version"
+
+
+def test_a_dispute_needs_a_claim(game_in_play):
+    game, _ = game_in_play
+
+    with pytest.raises(InvalidCommand) as excinfo:
+        services.open_dispute(game_id=game.pk, version=3, claim="   ", by="seat:1")
+
+    assert excinfo.value.field == "claim"
+
+
+def test_a_rejected_dispute_changes_nothing_in_the_game(game_in_play):
+    game, results = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=7, claim="misplay", by="seat:0")
+    count = Event.objects.filter(game=game).count()
+
+    ruled = services.rule_on_dispute(
+        dispute_id=dispute.pk, decision="rejected", note="the card was legal", by="user:4"
+    )
+
+    assert (ruled.status, ruled.ruling, ruled.ruled_by, ruled.undo_to) == (
+        "rejected",
+        "the card was legal",
+        "user:4",
+        None,
+    )
+    assert ruled.ruled_at is not None
+    assert Event.objects.filter(game=game).count() == count
+
+
+def test_an_upheld_dispute_may_rewind_the_game(game_in_play):
+    game, results = game_in_play
+    to_version = results[2].version
+    dispute = services.open_dispute(
+        game_id=game.pk, version=results[3].version, claim="x", by="seat:1"
+    )
+
+    ruled = services.rule_on_dispute(
+        dispute_id=dispute.pk, decision="upheld", note="misdeal", undo_to=to_version, by="user:4"
+    )
+
+    assert (ruled.status, ruled.undo_to) == ("upheld", to_version)
+    last = Event.objects.filter(game=game).order_by("-version").first()
+    assert last.type == "rewound" and last.actor == "user:4"
+    assert last.data == {
+        "to_version": to_version,
+        "by": "user:4",
+        "reason": f"dispute {dispute.pk} upheld: misdeal",
+    }
+
+
+def test_a_ruling_whose_undo_is_refused_is_not_recorded(game_in_play):
+    game, _ = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")
+
+    with pytest.raises(InvalidCommand):
+        services.rule_on_dispute(
+            dispute_id=dispute.pk, decision="upheld", note="", undo_to=1, by="user:4"
+        )
+
+    assert Dispute.objects.get(pk=dispute.pk).status == "open"
+
+
+def test_a_dispute_is_ruled_once(game_in_play):
+    game, _ = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")
+    services.rule_on_dispute(dispute_id=dispute.pk, decision="rejected", note="", by="user:4")
+
+    with pytest.raises(IllegalCommand, match="already been ruled rejected"):
+        services.rule_on_dispute(dispute_id=dispute.pk, decision="upheld", note="", by="user:4")
+
+
+@pytest.mark.parametrize(
+    "decision, undo_to, field", [("maybe", None, "decision"), ("rejected", 6, "undo_to")]
+)
+def test_a_ruling_is_upheld_or_rejected_and_only_an_upheld_one_undoes(
+    game_in_play, decision, undo_to, field
+):
+    game, _ = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")
+
+    with pytest.raises(InvalidCommand) as excinfo:
+        services.rule_on_dispute(
+            dispute_id=dispute.pk, decision=decision, note="", undo_to=undo_to, by="user:4"
+        )
+
+    assert excinfo.value.field == field
+
+
+def test_ruling_on_a_missing_dispute_is_not_found(db):
+    with pytest.raises(NotFound):
+        services.rule_on_dispute(dispute_id=999, decision="rejected", note="", by="user:4")
