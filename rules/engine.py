@@ -149,6 +149,7 @@ def _game_started(s: GameState, e: GameStarted) -> None:
     s.options = e.options
     s.seed = e.seed
     s.scores = (0,) * e.players
+    s.hands_won = (0,) * e.players
     s.hands = ((),) * e.players
     s.sheet = e.sheet
     s.extra = get_variant(e.variant).initial_extra(e)
@@ -298,6 +299,8 @@ def _wild_draw_four_accepted(s: GameState, e: WildDrawFourAccepted) -> None:
 @applies(HandEnded)
 def _hand_ended(s: GameState, e: HandEnded) -> None:
     s.scores = e.scores
+    won = e.winner
+    s.hands_won = s.hands_won[:won] + (s.hands_won[won] + 1,) + s.hands_won[won + 1 :]
     s.last_hand = e
     s.exposed = None
     s.w4 = None

@@ -46,6 +46,7 @@ class GameState:
         "exposed",
         "w4",
         "scores",
+        "hands_won",
         "reshuffles",
         "shown",
         "winner",
@@ -76,6 +77,7 @@ class GameState:
     exposed: int | None  # the seat that may be caught for not calling UNO
     w4: tuple[int, str, tuple[str, ...]] | None  # (offender, colour before, their hand) while challengeable
     scores: tuple[int, ...]
+    hands_won: tuple[int, ...]  # hands each seat went out first in
     reshuffles: int  # reshuffles in this hand (each gets its own shuffle)
     shown: frozenset[int]  # seats whose hand every seat may see now
     winner: int | None
@@ -106,6 +108,7 @@ class GameState:
         self.exposed = None
         self.w4 = None
         self.scores = ()
+        self.hands_won = ()
         self.reshuffles = 0
         self.shown = frozenset()
         self.winner = None

@@ -83,3 +83,17 @@ def test_a_played_game_takes_no_recorded_hands():
     state, _ = new_game(players=3, seed="p")
     with pytest.raises(IllegalCommand, match="only on a score sheet"):
         step(state, RecordHand(None, out=1, points=((0, 1), (2, 2))))
+
+
+def test_the_state_counts_the_hands_each_seat_won_and_a_rewind_uncounts_them():
+    from rules.events import Rewound
+
+    start_events = new_game(players=3, seed="s", sheet=True)[1]
+    state = replay(start_events)
+    events = list(start_events)
+    for out in (2, 2, 0):
+        state, new = record(state, {"out": out, "points": {str(s): 1 for s in range(3) if s != out}})
+        events += new
+    assert state.hands_won == (1, 0, 2)
+    back = replay(events + [Rewound(len(start_events) + 3, "referee", "wrong sheet")])
+    assert back.hands_won == (0, 0, 1)
