@@ -64,7 +64,8 @@ def create_game(
 ) -> Game:
     """Create a game, seat ``players`` (each seat gets its own secret) and deal the first hand:
     the start's events are versions 1..N. Without ``seed`` a random one is drawn; ``deck``
-    (top first) and ``dealer`` set the deal up card by card (DESIGN.md's dealing contract)."""
+    (top first) and ``dealer`` set the deal up card by card (DESIGN.md's dealing contract).
+    A score-sheet game (``sheet``) deals nothing: its hands are recorded as they are played."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     names = [name.strip() if isinstance(name, str) else name for name in players]
@@ -84,6 +85,7 @@ def create_game(
         options=options,
         dealer=dealer,
         deck=deck,
+        sheet=sheet,
     )
     with transaction.atomic():
         game = Game.objects.create(

@@ -264,3 +264,19 @@ def test_a_finished_game_refuses_further_commands(make_game, play):
     with pytest.raises(IllegalCommand, match="over"):
         services.apply_command(game_id=game.pk, command=DrawCard(0), actor="seat:0")
     assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_a_score_sheet_game_deals_nothing_and_records_its_hands_as_events(make_game):
+    from rules.sheet import RecordHand
+
+    game = make_game(players=["Ann", "Bob"], sheet=True, target=100)
+
+    assert game.sheet and [row.type for row in log_of(game)][-1] == "choice_offered"
+    assert services.load_game(game_id=game.pk).hands == ((), ())
+    result = services.apply_command(
+        game_id=game.pk, command=RecordHand(None, out=0, points=((1, 120),)), actor="user:1"
+    )
+
+    assert result.events[0].type == "hand_recorded"
+    assert Game.objects.get(pk=game.pk).status == "finished"
+    assert services.load_game(game_id=game.pk).winner == 0
