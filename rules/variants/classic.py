@@ -148,6 +148,12 @@ class Variant:
         if cmd.rule is not None:
             raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
 
+    def cards_left(self, s: GameState, cmd: PlayCard) -> int:
+        """How many cards the play leaves in the player's hand (UNO is called with the play
+        that leaves one). An edition whose card takes more cards away says so (Mod)."""
+        assert cmd.seat is not None
+        return len(s.hands[cmd.seat]) - 1
+
     # Effects -------------------------------------------------------------------------------
 
     def starter(self, d: Decision, card: str) -> None:

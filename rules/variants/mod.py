@@ -8,7 +8,7 @@ on in the current direction. The rulings are in docs/RULINGS.md under "UNO Mod".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.commands import Command, PlayCard
@@ -67,7 +67,9 @@ def _cards_given(s: GameState, e: CardsGiven) -> None:
         s.exposed = None
 
 
-def gifts(hand: tuple[str, ...], seat: int, players: int, colour: str) -> tuple[tuple[int, str], ...]:
+def gifts(
+    hand: tuple[str, ...], seat: int, players: int, colour: str
+) -> tuple[tuple[int, str], ...]:
     """Every card of ``colour`` in ``hand``, in hand order, dealt out one to each opponent
     from ``seat``'s left clockwise (whatever the direction of play) and round again."""
     cards = [c for c in hand if COLOUR[c] == colour]
@@ -80,6 +82,10 @@ class Mod(Variant):
 
     name = "mod"
     title = "UNO Mod"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._mod_cache: dict[tuple[int, str | None, bool], list[Command]] = {}
 
     def build_deck(self) -> tuple[str, ...]:
         return standard_deck(self.colours) + (MOD,) * 4
@@ -95,13 +101,23 @@ class Mod(Variant):
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card != MOD:
             return Variant.play_options(self, s, seat, card, leaves)
-        rest = self._after_mod(s, seat)
-        held = [c for c in self.colours if c in {COLOUR[x] for x in rest}]
-        gives: list[tuple[str | None, int]] = [(g, sum(COLOUR[x] == g for x in rest)) for g in held]
+        hand = s.hands[seat]
+        count: dict[str | None, int] = {}
+        for x in hand:
+            colour = COLOUR[x]
+            count[colour] = count.get(colour, 0) + 1
+        rest = len(hand) - 1  # the Mod itself leaves the hand
         out: list[Command] = []
-        for give, count in gives or [(None, 0)]:
-            unos = (False, True) if len(rest) - count == 1 else (False,)
-            out += [PlayCard(seat, MOD, c, uno, give) for c in self.colours for uno in unos]
+        gives: list[str | None] = [c for c in self.colours if c in count]
+        for give in gives or [None]:
+            # Each (seat, gift, whether it leaves one card) gives the same list: made once.
+            key = (seat, give, rest - count.get(give, 0) == 1)
+            options = self._mod_cache.get(key)
+            if options is None:
+                unos = (False, True) if key[2] else (False,)
+                options = [PlayCard(seat, MOD, c, uno, give) for c in self.colours for uno in unos]
+                self._mod_cache[key] = options
+            out += options
         return out
 
     def cards_left(self, s: GameState, cmd: PlayCard) -> int:
@@ -109,21 +125,23 @@ class Mod(Variant):
             return Variant.cards_left(self, s, cmd)
         assert cmd.seat is not None
         rest = self._after_mod(s, cmd.seat)
-        return len(rest) - sum(COLOUR[x] == cmd.give for x in rest)
+        return len(rest) - sum(1 for x in rest if COLOUR[x] == cmd.give)
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         if cmd.card != MOD:
             Variant.check_play(self, s, cmd)
             return
-        if cmd.towers:
-            raise InvalidCommand("towers are only for Power Grab cards", field="towers")
         assert cmd.seat is not None
         held = {COLOUR[x] for x in self._after_mod(s, cmd.seat)} - {None}
         if cmd.give is None:
             if held:
-                raise InvalidCommand("playing a Mod needs a colour from your hand to give away", field="give")
+                raise InvalidCommand(
+                    "playing a Mod needs a colour from your hand to give away", field="give"
+                )
         elif cmd.give not in held:
             raise IllegalCommand(f"seat {cmd.seat} holds no {cmd.give} card to give away")
+        # Every other edition parameter is an error with a Mod, as with any classic card.
+        Variant.check_play(self, s, replace(cmd, give=None))
 
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
         if card != MOD:
@@ -131,7 +149,9 @@ class Mod(Variant):
             return
         s = d.s
         if cmd.give is not None:
-            d.emit(CardsGiven(seat, cmd.give, gifts(s.hands[seat], seat, s.players, cmd.give), cmd.uno))
+            d.emit(
+                CardsGiven(seat, cmd.give, gifts(s.hands[seat], seat, s.players, cmd.give), cmd.uno)
+            )
             if not s.hands[seat]:
                 # Giving away the last cards is going out (docs/RULINGS.md).
                 self.going_out(d, seat, card)
@@ -143,7 +163,14 @@ class Mod(Variant):
     def invariants(self, s: GameState) -> list[str]:
         problems = []
         if s.exposed is not None and len(s.hands[s.exposed]) != 1:
-            problems.append(f"seat {s.exposed} may be caught for UNO holding {len(s.hands[s.exposed])} cards")
-        if s.discard and s.discard[-1] == MOD and s.pending[0] != "colour" and s.colour not in self.colours:
+            problems.append(
+                f"seat {s.exposed} may be caught for UNO holding {len(s.hands[s.exposed])} cards"
+            )
+        if (
+            s.discard
+            and s.discard[-1] == MOD
+            and s.pending[0] != "colour"
+            and s.colour not in self.colours
+        ):
             problems.append(f"a Mod is on top with no colour in play ({s.colour})")
         return problems
