@@ -1,0 +1,557 @@
+"""UNO Power Grab: Draw One, Grab-2-Towers and Wild Grab-A-Tower cards, Power Icons on number
+cards, and the four Power Towers (U, N, O, !) that block action cards and give Instant UNO.
+
+The towers are edition state (``PowerGrabState.towers``: who holds each, ``None`` unclaimed).
+Playing a card with a Power Icon (``R5:U``) grabs that tower; a Grab-2-Towers (``RG2``) grabs
+the two named in ``PlayCard.towers``, a Wild Grab-A-Tower (``WG``) the one named there. A seat
+hit by the action card its tower protects against chooses to ``block`` or ``take`` it (a Wild
+Draw 4 on the O holder: ``block``, ``challenge`` or ``accept``). A seat that comes to hold all
+four towers chooses the one card to ``keep`` and discards the rest (Instant UNO). The rulings
+are in docs/RULINGS.md under "UNO Power Grab".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.commands import Command, PlayCard, register_command
+from rules.engine import applies, waiting_for
+from rules.errors import IllegalCommand, InvalidCommand
+from rules.events import ChoiceOffered, Event, SeatSkipped, register_event
+from rules.variants.classic import COLOUR, RANK, Variant
+
+if TYPE_CHECKING:
+    from rules.engine import Decision
+    from rules.state import GameState
+
+# The towers in a fixed order (the order of ``PowerGrabState.towers`` and of tower lists).
+TOWERS = ("U", "N", "O", "!")
+_INDEX = {tower: i for i, tower in enumerate(TOWERS)}
+# The action card each tower protects against, and the reverse.
+PROTECTS = {"U": "D1", "N": "D2", "O": "W4", "!": "S"}
+BLOCKED_BY = {rank: tower for tower, rank in PROTECTS.items()}
+# The numbers whose first copy carries each Power Icon, the same in every colour: each icon
+# twice per colour, on 8 of the 18 number cards; both 9s and every second copy are plain.
+ICON_NUMBERS = {"U": (1, 5), "N": (2, 6), "O": (3, 7), "!": (4, 8)}
+# What the draw cards make the victim draw (and the reason recorded on the draw).
+DRAWS = {"D1": 1, "D2": 2, "W4": 4}
+REASONS = {"D1": "draw_one", "D2": "draw_two", "W4": "wild_draw_four"}
+GRABS = {"G2": 2, "WG": 1}  # how many towers a Grab-2-Towers / Wild Grab-A-Tower grabs
+GRAB_CARDS = frozenset({"RG2", "GG2", "BG2", "YG2", "WG"})
+
+
+def power_grab_deck(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The 112 cards, in a fixed order: per colour 1-9 twice (the first copy of 1-8 with its
+    Power Icon), two Draw One, two Draw Two, two Skip, one Reverse, one Grab-2-Towers; then
+    four Wild Grab-A-Tower and four Wild Draw 4."""
+    icon_of = {n: icon for icon, numbers in ICON_NUMBERS.items() for n in numbers}
+    cards: list[str] = []
+    for c in colours:
+        for n in range(1, 10):
+            icon = icon_of.get(n)
+            cards.append(f"{c}{n}:{icon}" if icon else f"{c}{n}")
+            cards.append(f"{c}{n}")
+        for rank in ("D1", "D1", "D2", "D2", "S", "S", "V", "G2"):
+            cards.append(f"{c}{rank}")
+    cards += ["WG"] * 4 + ["W4"] * 4
+    return tuple(cards)
+
+
+# card code -> its Power Icon, for the cards that carry one
+ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" in code}
+
+
+# ---------------------------------------------------------------------------------------------
+# Edition state
+
+
+@dataclass(frozen=True, slots=True)
+class PowerGrabState:
+    """``towers``: the seat holding U, N, O and ! (``None``: unclaimed, by the Play Tray).
+    ``threat``: while a seat decides whether to block, the action card, the seat that played
+    it and whether it was that seat's last card."""
+
+    towers: tuple[int | None, ...] = (None, None, None, None)
+    threat: tuple[str, int, bool] | None = None
+
+    def holder(self, tower: str) -> int | None:
+        return self.towers[_INDEX[tower]]
+
+    def held_by(self, seat: int) -> tuple[str, ...]:
+        return tuple(t for t, h in zip(TOWERS, self.towers, strict=True) if h == seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "towers": list(self.towers),
+            "threat": None if self.threat is None else list(self.threat),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PowerGrabState:
+        threat = data.get("threat")
+        return cls(
+            tuple(data["towers"]), None if threat is None else (threat[0], threat[1], threat[2])
+        )
+
+    def public(self) -> dict[str, Any]:
+        """What every seat sees: who holds each tower, and the card a seat may block."""
+        out: dict[str, Any] = {"towers": dict(zip(TOWERS, self.towers, strict=True))}
+        if self.threat is not None:
+            card, attacker, last = self.threat
+            out["threat"] = {"card": card, "by": attacker, "last_card": last}
+        return out
+
+
+UNCLAIMED = PowerGrabState()
+_CHOICES = frozenset({"block", "challenge", "keep"})  # pending kinds with edition commands
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class Block(Command):
+    """Block the action card just played on you with the Power Tower that protects against it."""
+
+    type: ClassVar[str] = "block"
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class Take(Command):
+    """Do not block: draw the cards and lose the turn (or just lose it, for a Skip)."""
+
+    type: ClassVar[str] = "take"
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class KeepCard(Command):
+    """Instant UNO: keep ``card`` and discard the rest of the hand. ``uno``: call UNO with it."""
+
+    type: ClassVar[str] = "keep"
+    card: str = field(default="", metadata={"kind": "card", "optional": False})
+    uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TowersGrabbed(Event):
+    """``seat`` played ``card`` and grabbed ``towers``; ``previous``: who held each of them
+    before (``None``: unclaimed)."""
+
+    type: ClassVar[str] = "towers_grabbed"
+    seat: int
+    card: str
+    towers: tuple[str, ...]
+    previous: tuple[int | None, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class BlockOffered(Event):
+    """``card``, played by ``attacker``, hits ``seat``, who holds ``tower`` and may block it.
+    ``last``: it was the attacker's last card (its draw penalty is what may be blocked)."""
+
+    type: ClassVar[str] = "block_offered"
+    seat: int
+    tower: str
+    card: str
+    attacker: int
+    last: bool
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ActionBlocked(Event):
+    """``seat`` blocked ``card`` with ``tower``: no draw, no lost turn."""
+
+    type: ClassVar[str] = "action_blocked"
+    seat: int
+    tower: str
+    card: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class BlockDeclined(Event):
+    """``seat`` could have blocked ``card`` with ``tower`` and took it instead."""
+
+    type: ClassVar[str] = "block_declined"
+    seat: int
+    tower: str
+    card: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class InstantUnoClaimed(Event):
+    """``seat`` holds all four towers: it keeps ``kept`` and discards ``discarded`` (face up,
+    under the top card of the discard pile). ``uno``: the player called UNO."""
+
+    type: ClassVar[str] = "instant_uno_claimed"
+    seat: int
+    kept: str
+    discarded: tuple[str, ...]
+    uno: bool
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out = self.to_dict()
+        if viewer != self.seat:
+            out["kept"] = None  # the card kept stays in the hand, hidden
+        return out
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TowersReturned(Event):
+    """All four towers go back to the unclaimed spot (after ``seat``'s Instant UNO)."""
+
+    type: ClassVar[str] = "towers_returned"
+    seat: int
+
+
+@applies(TowersGrabbed)
+def _towers_grabbed(s: GameState, e: TowersGrabbed) -> None:
+    x: PowerGrabState = s.extra
+    towers = list(x.towers)
+    for tower in e.towers:
+        towers[_INDEX[tower]] = e.seat
+    s.extra = PowerGrabState(tuple(towers), x.threat)
+
+
+@applies(BlockOffered)
+def _block_offered(s: GameState, e: BlockOffered) -> None:
+    s.pending = ("block", e.seat)
+    s.drawn = None
+    s.extra = PowerGrabState(s.extra.towers, (e.card, e.attacker, e.last))
+
+
+@applies(ActionBlocked)
+def _action_blocked(s: GameState, e: ActionBlocked) -> None:
+    s.extra = PowerGrabState(s.extra.towers, None)
+    s.w4 = None
+
+
+@applies(BlockDeclined)
+def _block_declined(s: GameState, e: BlockDeclined) -> None:
+    s.extra = PowerGrabState(s.extra.towers, None)
+
+
+@applies(InstantUnoClaimed)
+def _instant_uno_claimed(s: GameState, e: InstantUnoClaimed) -> None:
+    seat = e.seat
+    s.hands = s.hands[:seat] + ((e.kept,),) + s.hands[seat + 1 :]
+    s.discard = s.discard[:-1] + e.discarded + s.discard[-1:]
+    if not e.uno:
+        s.exposed = seat
+    elif s.exposed == seat:
+        s.exposed = None
+
+
+@applies(TowersReturned)
+def _towers_returned(s: GameState, e: TowersReturned) -> None:
+    s.extra = PowerGrabState((None, None, None, None), s.extra.threat)
+
+
+# ---------------------------------------------------------------------------------------------
+# The edition
+
+
+class PowerGrab(Variant):
+    """UNO Power Grab (rulebook: shared/rulebooks/uno-power-grab.txt)."""
+
+    name = "power_grab"
+    title = "UNO Power Grab"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._grab_cache: dict[tuple[int, str, bool, tuple[int | None, ...]], list[Command]] = {}
+
+    def build_deck(self) -> tuple[str, ...]:
+        return power_grab_deck(self.colours)
+
+    def initial_extra(self, started: object) -> PowerGrabState:
+        return UNCLAIMED
+
+    def hand_extra(self, s: GameState) -> PowerGrabState:
+        # Every hand starts with the four towers unclaimed next to the Play Tray.
+        return UNCLAIMED
+
+    # Matching --------------------------------------------------------------------------------
+
+    def playable(self, s: GameState, card: str) -> bool:
+        colour = COLOUR[card]
+        if colour is None or colour == s.colour:
+            return True
+        top = s.discard[-1]
+        if COLOUR[top] is None or RANK[card] != RANK[top]:
+            return False
+        # A Grab-2-Towers turned up to start is matched by colour only: it is the only card
+        # on the pile and no reshuffle has left another card alone there.
+        return not (RANK[top] == "G2" and len(s.discard) == 1 and s.reshuffles == 0)
+
+    @staticmethod
+    def tower_choices(x: PowerGrabState, seat: int, count: int) -> tuple[tuple[str, ...], ...]:
+        """Every set of towers ``seat`` may grab with a card that grabs ``count``: towers it
+        does not hold (from others or unclaimed), as many as there are up to ``count``."""
+        free = tuple(t for t, h in zip(TOWERS, x.towers, strict=True) if h != seat)
+        return tuple(combinations(free, min(count, len(free))))
+
+    def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
+        if card not in GRAB_CARDS or leaves == 0:
+            return Variant.play_options(self, s, seat, card, leaves)
+        x: PowerGrabState = s.extra
+        key = (seat, card, leaves == 1, x.towers)
+        options = self._grab_cache.get(key)
+        if options is None:
+            unos = (False, True) if leaves == 1 else (False,)
+            colours: tuple[str | None, ...] = self.colours if COLOUR[card] is None else (None,)
+            choices = self.tower_choices(x, seat, GRABS[RANK[card]])
+            options = [
+                PlayCard(seat, card, c, uno, towers=towers)
+                for towers in choices
+                for c in colours
+                for uno in unos
+            ]
+            self._grab_cache[key] = options
+        return options
+
+    def check_play(self, s: GameState, cmd: PlayCard) -> None:
+        towers = cmd.towers
+        if cmd.card not in GRAB_CARDS and not towers and cmd.give is None:
+            return
+        if cmd.give is not None:
+            raise InvalidCommand("give is only for the Mod card", field="give")
+        seat = cmd.seat
+        assert seat is not None
+        count = GRABS.get(RANK[cmd.card])
+        if count is None:
+            if towers:
+                raise InvalidCommand(
+                    "towers are named only with a Grab-2-Towers or Wild Grab-A-Tower card "
+                    "(a Power Icon grabs its own tower)",
+                    field="towers",
+                )
+            return
+        if len(s.hands[seat]) == 1:
+            if towers:
+                raise IllegalCommand(
+                    f"{cmd.card} is the last card: the hand ends, there are no towers to grab"
+                )
+            return
+        for tower in towers:
+            if tower not in _INDEX:
+                raise InvalidCommand(
+                    f"unknown tower {tower!r}: expected one of {', '.join(TOWERS)}", field="towers"
+                )
+        if len(set(towers)) != len(towers):
+            raise InvalidCommand("each tower can be named once", field="towers")
+        x: PowerGrabState = s.extra
+        for tower in towers:
+            if x.holder(tower) == seat:
+                raise IllegalCommand(f"seat {seat} already holds the {tower} tower")
+        need = min(count, 4 - len(x.held_by(seat)))
+        if len(towers) != need:
+            raise InvalidCommand(
+                f"{cmd.card} grabs {need} tower{'s' if need > 1 else ''}: name {need}",
+                field="towers",
+            )
+
+    # Effects ---------------------------------------------------------------------------------
+
+    def starter(self, d: Decision, card: str) -> None:
+        if RANK[card] == "D1":
+            # Turned up to start, a Draw One works like a Draw Two: nobody holds a tower yet.
+            d.attack(d.next_seat(d.s.dealer), 1, "draw_one")
+        else:
+            # A Grab-2-Towers or Wild Grab-A-Tower turned up grabs nothing (see ``playable``
+            # for the first; the second offers the colour choice like any wild).
+            Variant.starter(self, d, card)
+
+    def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
+        rank = RANK[card]
+        if rank == "D1" or rank == "D2" or rank == "S":
+            victim = d.next_seat(seat)
+            tower = BLOCKED_BY[rank]
+            if d.s.extra.towers[_INDEX[tower]] == victim:
+                d.emit(BlockOffered(victim, tower, card, seat, False))
+            elif rank == "D1":
+                d.attack(victim, 1, "draw_one")
+            else:
+                Variant.effect(self, d, seat, card, cmd)
+            return
+        icon = ICON.get(card)
+        if icon is not None:
+            if self.grab(d, seat, card, (icon,), cmd.uno):
+                return
+        elif rank in GRABS:
+            if self.grab(d, seat, card, cmd.towers, cmd.uno):
+                return
+        # A Wild Draw 4 offers the challenge (with a block for the O holder: legal_extra).
+        Variant.effect(self, d, seat, card, cmd)
+
+    def grab(self, d: Decision, seat: int, card: str, towers: tuple[str, ...], uno: bool) -> bool:
+        """``seat`` grabs ``towers`` (those it does not hold already). When it then holds all
+        four: Instant UNO. True when the turn waits for the seat to choose the card to keep."""
+        x: PowerGrabState = d.s.extra
+        towers = tuple(t for t in towers if x.towers[_INDEX[t]] != seat)
+        if not towers:
+            return False
+        d.emit(TowersGrabbed(seat, card, towers, tuple(x.towers[_INDEX[t]] for t in towers)))
+        if d.s.extra.towers != (seat, seat, seat, seat):
+            return False
+        hand = d.s.hands[seat]
+        if len(hand) > 1:
+            d.emit(ChoiceOffered(seat, "keep"))
+            return True
+        # One card left: nothing to discard; UNO was called (or not) with the play.
+        d.emit(InstantUnoClaimed(seat, hand[0], (), uno))
+        d.emit(TowersReturned(seat))
+        return False
+
+    def going_out(self, d: Decision, seat: int, card: str) -> None:
+        # The hand is over as the last card is played: an icon or grab card grabs nothing.
+        rank = RANK[card]
+        count = DRAWS.get(rank)
+        if count is not None:
+            victim = d.next_seat(seat)
+            tower = BLOCKED_BY[rank]
+            if d.s.extra.towers[_INDEX[tower]] == victim:
+                d.emit(BlockOffered(victim, tower, card, seat, True))
+                return
+            d.draw(victim, count, "last_card")
+        d.end_hand(seat)
+
+    # The edition's commands ------------------------------------------------------------------
+
+    def legal_extra(self, s: GameState, seat: int) -> list[Command]:
+        kind, pseat = s.pending
+        if pseat != seat or kind not in _CHOICES:
+            return []
+        if kind == "block":
+            return [Block(seat), Take(seat)]
+        if kind == "challenge":
+            return [Block(seat)] if s.extra.towers[2] == seat else []
+        if kind == "keep":
+            return [
+                KeepCard(seat, card, uno)
+                for card in dict.fromkeys(s.hands[seat])
+                for uno in (False, True)
+            ]
+        return []
+
+    def decide_extra(self, d: Decision, cmd: Command) -> None:
+        if type(cmd) is Block:
+            self._block(d, cmd)
+        elif type(cmd) is Take:
+            self._take(d, cmd)
+        elif type(cmd) is KeepCard:
+            self._keep(d, cmd)
+        else:
+            Variant.decide_extra(self, d, cmd)
+
+    def _waiting(self, d: Decision, cmd: Command, kind: str) -> int:
+        seat = cmd.seat
+        pending, pseat = d.s.pending
+        if seat is None or pending != kind or pseat != seat:
+            raise IllegalCommand(f"seat {seat} cannot {cmd.type} now: {waiting_for(d.s)}")
+        return seat
+
+    def _block(self, d: Decision, cmd: Block) -> None:
+        s = d.s
+        if s.pending == ("challenge", cmd.seat):
+            seat = self._waiting(d, cmd, "challenge")
+            if s.extra.holder("O") != seat:
+                raise IllegalCommand(
+                    f"seat {seat} does not hold the O tower, which blocks a Wild Draw 4"
+                )
+            d.emit(ActionBlocked(seat, "O", s.discard[-1]))
+            d.begin_turn(seat)
+            return
+        seat = self._waiting(d, cmd, "block")
+        card, attacker, last = s.extra.threat
+        d.emit(ActionBlocked(seat, BLOCKED_BY[RANK[card]], card))
+        if last:
+            d.end_hand(attacker)
+        else:
+            # The blocker plays their turn, matching the blocked card like any other.
+            d.begin_turn(seat)
+
+    def _take(self, d: Decision, cmd: Take) -> None:
+        if d.s.pending == ("challenge", cmd.seat):
+            raise IllegalCommand("a Wild Draw 4 is taken by accepting it (or challenged)")
+        seat = self._waiting(d, cmd, "block")
+        card, attacker, last = d.s.extra.threat
+        rank = RANK[card]
+        d.emit(BlockDeclined(seat, BLOCKED_BY[rank], card))
+        if last:
+            d.draw(seat, DRAWS[rank], "last_card")
+            d.end_hand(attacker)
+        elif rank == "S":
+            d.emit(SeatSkipped(seat))
+            d.begin_turn(d.next_seat(seat))
+        else:
+            d.attack(seat, DRAWS[rank], REASONS[rank])
+
+    def _keep(self, d: Decision, cmd: KeepCard) -> None:
+        seat = self._waiting(d, cmd, "keep")
+        hand = d.s.hands[seat]
+        if cmd.card not in hand:
+            raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
+        i = hand.index(cmd.card)
+        d.emit(InstantUnoClaimed(seat, cmd.card, hand[:i] + hand[i + 1 :], cmd.uno))
+        d.emit(TowersReturned(seat))
+        d.begin_turn(d.next_seat(seat))
+
+    # Checks ----------------------------------------------------------------------------------
+
+    def invariants(self, s: GameState) -> list[str]:
+        x = s.extra
+        if not isinstance(x, PowerGrabState):
+            return [f"the edition state is {x!r}, not a PowerGrabState"]
+        problems = []
+        if len(x.towers) != 4:
+            problems.append(f"{len(x.towers)} towers instead of 4")
+        for tower, h in zip(TOWERS, x.towers, strict=False):
+            if h is not None and not (isinstance(h, int) and 0 <= h < s.players):
+                problems.append(f"the {tower} tower is held by seat {h!r}, not at this table")
+        kind, pseat = s.pending
+        first = x.towers[0]
+        if first is not None and x.towers.count(first) == 4 and (kind, pseat) != ("keep", first):
+            problems.append(f"seat {first} holds all four towers and has not claimed Instant UNO")
+        if kind == "keep":
+            if x.towers != (pseat,) * 4:
+                problems.append(
+                    f"seat {pseat} chooses a card to keep without holding all four towers"
+                )
+            if len(s.hands[pseat]) < 2:
+                problems.append(
+                    f"seat {pseat} chooses a card to keep holding {len(s.hands[pseat])}"
+                )
+        if (kind == "block") != (x.threat is not None):
+            problems.append(f"a block threat {x.threat!r} while the game waits for {kind}")
+        if x.threat is not None and kind == "block":
+            card, attacker, last = x.threat
+            if s.discard[-1] != card:
+                problems.append(f"the card to block ({card}) is not on top of the discard pile")
+            if x.holder(BLOCKED_BY[RANK[card]]) != pseat:
+                problems.append(f"seat {pseat} may block {card} without the tower")
+            if last != (not s.hands[attacker]):
+                held = len(s.hands[attacker])
+                problems.append(
+                    f"the block of {card} says last={last}; seat {attacker} holds {held}"
+                )
+        exposed = s.exposed
+        if exposed is not None and len(s.hands[exposed]) != 1:
+            held = len(s.hands[exposed])
+            problems.append(f"seat {exposed} may be caught for UNO holding {held} cards")
+        return problems

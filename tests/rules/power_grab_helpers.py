@@ -1,0 +1,52 @@
+"""Set up UNO Power Grab tables for the rule tests: hands card by card, towers where wanted.
+
+Three seats and dealer 0 unless a test says otherwise: seat 1 plays first, then seat 2, then
+seat 0 (the dealer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rules.state import GameState
+from rules.variants.power_grab import TOWERS, PowerGrabState
+from tests.rules.helpers import start
+
+
+def table(
+    hands: Mapping[int, Iterable[str]],
+    *,
+    players: int = 3,
+    starter: str = "R3",
+    draws: Iterable[str] = (),
+    towers: Mapping[str, int] | None = None,
+    **kwargs: object,
+) -> GameState:
+    """A Power Grab hand dealt as described; ``towers`` says who already holds which tower
+    (as if they had grabbed it earlier in the hand)."""
+    state, _ = start(
+        "power_grab", players, dealer=0, hands=hands, starter=starter, draws=draws, **kwargs
+    )
+    return holding(state, towers) if towers else state
+
+
+def holding(state: GameState, towers: Mapping[str, int | None]) -> GameState:
+    """``state`` with the towers named held by the seats given."""
+    s = state.copy()
+    held = list(s.extra.towers)
+    for tower, seat in towers.items():
+        held[TOWERS.index(tower)] = seat
+    s.extra = PowerGrabState(tuple(held), s.extra.threat)
+    return s
+
+
+def holders(state: GameState) -> dict[str, int | None]:
+    """Who holds each tower (``None``: unclaimed)."""
+    return dict(zip(TOWERS, state.extra.towers, strict=True))
+
+
+def event(events: list, cls: type) -> object:
+    """The one event of type ``cls`` among ``events``."""
+    found = [e for e in events if type(e) is cls]
+    assert len(found) == 1, f"expected one {cls.__name__}, got {found}"
+    return found[0]
