@@ -125,11 +125,12 @@ def apply_command(
     """
     last = Stale(0)
     for _ in range(RETRIES):
-        if key is not None:
-            earlier = store.batch_of_key(game_id, key)
-            if earlier:
-                return AppendResult(version=earlier[-1].version, events=earlier)
         state, version = store.load(game_id)
+        # The key is looked up after loading: if it is not in the log yet, the state loaded
+        # comes from before its command too, so deciding again cannot fail for having been
+        # done already (the append will then be stale, and the key is looked up again).
+        if key is not None and (earlier := store.batch_of_key(game_id, key)):
+            return AppendResult(version=earlier[-1].version, events=earlier)
         if expected_version is not None and expected_version != version:
             raise Stale(version)
         new_state, events = step(state, command)

@@ -1,0 +1,188 @@
+"""Many writers on one game, each thread with its own PostgreSQL connection: every version has
+exactly one winner, the rest are told the game moved on (or are retried), and the log stays a
+gapless, verifiable chain whose replay equals the projection."""
+
+import threading
+from collections import Counter
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from games import services, store
+from games.errors import Stale
+from games.models import Event, Game, TableView
+from rules import IllegalCommand, legal_commands, replay
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+WRITERS = 24
+
+
+def run_threads(count, target):
+    """Run ``target(i)`` in ``count`` threads that start together; re-raise the first error."""
+    barrier = threading.Barrier(count)
+    errors = []
+
+    def body(i):
+        try:
+            barrier.wait()
+            target(i)
+        except BaseException as exc:  # noqa: BLE001 - reported to the test below
+            errors.append(exc)
+        finally:
+            connection.close()  # each thread has its own connection
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a writer hung"
+    if errors:
+        raise errors[0]
+
+
+@pytest.fixture
+def count_store_stales(monkeypatch):
+    """Count the appends the store refused as stale (the races that happened)."""
+    stales = Counter()
+    real = store.append
+
+    def append(*args, **kwargs):
+        try:
+            return real(*args, **kwargs)
+        except Stale:
+            stales["append"] += 1
+            raise
+
+    monkeypatch.setattr(store, "append", append)
+    return stales
+
+
+def test_racing_writers_get_exactly_one_winner_per_version(count_store_stales):
+    game = services.create_game(
+        variant="classic", players=["A", "B", "C", "D"], scoring="standard", target=500, seed="race"
+    )
+    start = game.version
+    stop_at = start + 150
+    wins, outcomes, lock = [], Counter(), threading.Lock()
+
+    def writer(i):
+        # Half the writers name the version they decided on; the others let the service retry.
+        expect = i % 2 == 0
+        n = 0
+        while True:
+            state, version = store.load(game.pk)
+            if state.finished or version >= stop_at:
+                return
+            seat = state.pending[1]
+            command = legal_commands(state, seat)[0]
+            n += 1
+            try:
+                result = services.apply_command(
+                    game_id=game.pk,
+                    command=command,
+                    actor=f"seat:{seat}",
+                    expected_version=version if expect else None,
+                    key=f"writer-{i}-{n}",
+                )
+            except Stale:
+                with lock:
+                    outcomes["stale"] += 1
+                continue
+            except IllegalCommand:
+                # A retry re-decided a command that someone else's move made illegal.
+                with lock:
+                    outcomes["illegal after retry"] += 1
+                continue
+            with lock:
+                outcomes["won"] += 1
+                wins.append([row.version for row in result.events])
+
+    run_threads(WRITERS, writer)
+
+    head = Game.objects.get(pk=game.pk).version
+    versions = list(
+        Event.objects.filter(game=game).order_by("version").values_list("version", flat=True)
+    )
+    assert versions == list(range(1, head + 1)), "versions must be 1..N with no gap or duplicate"
+    # Every appended batch was won by exactly one writer, and the wins cover the log.
+    won = sorted(v for batch in wins for v in batch)
+    assert won == list(range(start + 1, head + 1))
+    assert outcomes["stale"] + count_store_stales["append"] > 0, "the writers never raced"
+    assert head >= stop_at or Game.objects.get(pk=game.pk).status == "finished"
+
+    out = StringIO()
+    call_command("verify_events", stdout=out)
+    assert "every chain intact" in out.getvalue()
+
+    rows = Event.objects.filter(game=game).order_by("version")
+    replayed = replay([row.to_rules_event() for row in rows])
+    assert store.load(game.pk)[0] == replayed
+    view = TableView.objects.get(game=game)
+    assert (view.version, view.card_counts, view.scores, view.top_card) == (
+        replayed.version,
+        [len(hand) for hand in replayed.hands],
+        list(replayed.scores),
+        replayed.top,
+    )
+
+
+def test_retries_of_one_keyed_command_append_it_once(count_store_stales):
+    game = services.create_game(
+        variant="classic", players=["A", "B", "C"], scoring="standard", target=500, seed="retry"
+    )
+    state, version = store.load(game.pk)
+    seat = state.pending[1]
+    command = legal_commands(state, seat)[0]
+    results = [None] * 20
+
+    def send(i):
+        results[i] = services.apply_command(
+            game_id=game.pk, command=command, actor=f"seat:{seat}", key="the-only-one"
+        )
+
+    run_threads(20, send)
+
+    answers = {(r.version, tuple(row.pk for row in r.events)) for r in results}
+    assert len(answers) == 1
+    ((answer_version, positions),) = answers
+    assert Game.objects.get(pk=game.pk).version == answer_version
+    assert Event.objects.filter(game=game).count() == answer_version
+    assert Event.objects.filter(game=game, key="the-only-one").count() == 1
+    assert [
+        row.pk for row in Event.objects.filter(game=game, version__gt=version).order_by("version")
+    ] == list(positions)
+
+
+def test_stale_writers_append_nothing(count_store_stales):
+    game = services.create_game(
+        variant="classic", players=["A", "B"], scoring="standard", target=500, seed="stale"
+    )
+    state, version = store.load(game.pk)
+    seat = state.pending[1]
+    command = legal_commands(state, seat)[0]
+    outcomes = Counter()
+    lock = threading.Lock()
+
+    def send(i):
+        try:
+            services.apply_command(
+                game_id=game.pk, command=command, actor=f"seat:{seat}", expected_version=version
+            )
+        except Stale as stale:
+            with lock:
+                outcomes[f"stale at {stale.current_version}"] += 1
+        else:
+            with lock:
+                outcomes["won"] += 1
+
+    run_threads(WRITERS, send)
+
+    head = Game.objects.get(pk=game.pk).version
+    assert outcomes == {"won": 1, f"stale at {head}": WRITERS - 1}
+    assert list(
+        Event.objects.filter(game=game).values_list("version", flat=True).order_by("version")
+    ) == list(range(1, head + 1))
