@@ -98,6 +98,14 @@ def test_a_tower_grabbed_away_no_longer_protects():
     assert len(state.hands[2]) == 8 and state.pending == ("turn", 0)
 
 
+def test_the_blocker_keeps_the_tower_and_may_block_again():
+    state = table({1: ["RD1", "RD1"], 2: ["R9"], 0: ["R4"]}, towers={"U": 2})
+    state, _ = play(state, PlayCard(1, "RD1"), Block(2), PlayCard(2, "R9"), PlayCard(0, "R4"))
+    assert holders(state)["U"] == 2
+    state, events = play(state, PlayCard(1, "RD1"))
+    assert events[1:] == [BlockOffered(2, "U", "RD1", 1, False)]
+
+
 def test_after_a_block_the_blocker_matches_the_blocked_card_by_colour():
     state = table({1: ["RD1"], 2: ["R9", "B9"]}, towers={"U": 2})
     state, _ = play(state, PlayCard(1, "RD1"), Block(2))

@@ -142,6 +142,20 @@ def test_the_player_who_goes_out_scores_the_cards_left_in_the_opponents_hands():
     assert ended.gained == (0, 140)
 
 
+def test_the_game_is_won_by_the_first_player_to_reach_the_target():
+    left = ["RD1", "WG", "B5:U", "YG2", "G9", "Y2", "Y4"]
+    state = table({1: SKIPS + ["B7"], 0: left}, players=2, target=100)
+    state, events = go_out(state, "B7")
+    assert state.finished and state.winner == 1 and state.scores == (0, 140)
+
+
+def test_in_alternative_scoring_the_lowest_total_wins_when_someone_reaches_the_target():
+    left = ["RD1", "WG", "B5:U", "YG2", "G9", "Y2", "Y4"]
+    state = table({1: SKIPS + ["B7"], 0: left}, players=2, target=100, scoring="alternative")
+    state, events = go_out(state, "B7")
+    assert state.finished and state.winner == 1 and state.scores == (140, 0)
+
+
 # Setup ------------------------------------------------------------------------------------------
 
 
