@@ -1,7 +1,8 @@
 """UNO Power Grab: Draw One, Grab-2-Towers and Wild Grab-A-Tower cards, Power Icons on number
 cards, and the four Power Towers (U, N, O, !) that block action cards and give Instant UNO.
 
-The towers are edition state (``PowerGrabState.towers``: who holds each, ``None`` unclaimed).
+The towers are edition state (``PowerGrabState.towers``: who holds each, ``None`` unclaimed;
+it and the edition's events are in ``power_grab_events``).
 Playing a card with a Power Icon (``R5:U``) grabs that tower; a Grab-2-Towers (``RG2``) grabs
 the two named in ``PlayCard.towers``, a Wild Grab-A-Tower (``WG``) the one named there. A seat
 hit by the action card its tower protects against chooses to ``block`` or ``take`` it (a Wild
@@ -12,23 +13,32 @@ are in docs/RULINGS.md under "UNO Power Grab".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rules.commands import Command, PlayCard, register_command
-from rules.engine import applies, waiting_for
+from rules.engine import waiting_for
 from rules.errors import IllegalCommand, InvalidCommand
-from rules.events import ChoiceOffered, Event, SeatSkipped, register_event
+from rules.events import ChoiceOffered, SeatSkipped
 from rules.variants.classic import COLOUR, RANK, Variant
+from rules.variants.power_grab_events import (
+    TOWER_INDEX,
+    TOWERS,
+    UNCLAIMED,
+    ActionBlocked,
+    BlockDeclined,
+    BlockOffered,
+    InstantUnoClaimed,
+    PowerGrabState,
+    TowersGrabbed,
+    TowersReturned,
+)
 
 if TYPE_CHECKING:
     from rules.engine import Decision
     from rules.state import GameState
 
-# The towers in a fixed order (the order of ``PowerGrabState.towers`` and of tower lists).
-TOWERS = ("U", "N", "O", "!")
-_INDEX = {tower: i for i, tower in enumerate(TOWERS)}
 # The action card each tower protects against, and the reverse.
 PROTECTS = {"U": "D1", "N": "D2", "O": "W4", "!": "S"}
 BLOCKED_BY = {rank: tower for tower, rank in PROTECTS.items()}
@@ -61,50 +71,6 @@ def power_grab_deck(colours: tuple[str, ...]) -> tuple[str, ...]:
 
 # card code -> its Power Icon, for the cards that carry one
 ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" in code}
-
-
-# ---------------------------------------------------------------------------------------------
-# Edition state
-
-
-@dataclass(frozen=True, slots=True)
-class PowerGrabState:
-    """``towers``: the seat holding U, N, O and ! (``None``: unclaimed, by the Play Tray).
-    ``threat``: while a seat decides whether to block, the action card, the seat that played
-    it and whether it was that seat's last card."""
-
-    towers: tuple[int | None, ...] = (None, None, None, None)
-    threat: tuple[str, int, bool] | None = None
-
-    def holder(self, tower: str) -> int | None:
-        return self.towers[_INDEX[tower]]
-
-    def held_by(self, seat: int) -> tuple[str, ...]:
-        return tuple(t for t, h in zip(TOWERS, self.towers, strict=True) if h == seat)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "towers": list(self.towers),
-            "threat": None if self.threat is None else list(self.threat),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PowerGrabState:
-        threat = data.get("threat")
-        return cls(
-            tuple(data["towers"]), None if threat is None else (threat[0], threat[1], threat[2])
-        )
-
-    def public(self) -> dict[str, Any]:
-        """What every seat sees: who holds each tower, and the card a seat may block."""
-        out: dict[str, Any] = {"towers": dict(zip(TOWERS, self.towers, strict=True))}
-        if self.threat is not None:
-            card, attacker, last = self.threat
-            out["threat"] = {"card": card, "by": attacker, "last_card": last}
-        return out
-
-
-UNCLAIMED = PowerGrabState()
 _CHOICES = frozenset({"block", "challenge", "keep"})  # pending kinds with edition commands
 
 
@@ -136,130 +102,6 @@ class KeepCard(Command):
     type: ClassVar[str] = "keep"
     card: str = field(default="", metadata={"kind": "card", "optional": False})
     uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
-
-
-# ---------------------------------------------------------------------------------------------
-# Events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TowersGrabbed(Event):
-    """``seat`` played ``card`` and grabbed ``towers``; ``previous``: who held each of them
-    before (``None``: unclaimed)."""
-
-    type: ClassVar[str] = "towers_grabbed"
-    seat: int
-    card: str
-    towers: tuple[str, ...]
-    previous: tuple[int | None, ...]
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class BlockOffered(Event):
-    """``card``, played by ``attacker``, hits ``seat``, who holds ``tower`` and may block it.
-    ``last``: it was the attacker's last card (its draw penalty is what may be blocked)."""
-
-    type: ClassVar[str] = "block_offered"
-    seat: int
-    tower: str
-    card: str
-    attacker: int
-    last: bool
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ActionBlocked(Event):
-    """``seat`` blocked ``card`` with ``tower``: no draw, no lost turn."""
-
-    type: ClassVar[str] = "action_blocked"
-    seat: int
-    tower: str
-    card: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class BlockDeclined(Event):
-    """``seat`` could have blocked ``card`` with ``tower`` and took it instead."""
-
-    type: ClassVar[str] = "block_declined"
-    seat: int
-    tower: str
-    card: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class InstantUnoClaimed(Event):
-    """``seat`` holds all four towers: it keeps ``kept`` and discards ``discarded`` (face up,
-    under the top card of the discard pile). ``uno``: the player called UNO."""
-
-    type: ClassVar[str] = "instant_uno_claimed"
-    seat: int
-    kept: str
-    discarded: tuple[str, ...]
-    uno: bool
-
-    def redacted(self, viewer: int | None) -> dict[str, Any]:
-        out = self.to_dict()
-        if viewer != self.seat:
-            out["kept"] = None  # the card kept stays in the hand, hidden
-        return out
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TowersReturned(Event):
-    """All four towers go back to the unclaimed spot (after ``seat``'s Instant UNO)."""
-
-    type: ClassVar[str] = "towers_returned"
-    seat: int
-
-
-@applies(TowersGrabbed)
-def _towers_grabbed(s: GameState, e: TowersGrabbed) -> None:
-    x: PowerGrabState = s.extra
-    towers = list(x.towers)
-    for tower in e.towers:
-        towers[_INDEX[tower]] = e.seat
-    s.extra = PowerGrabState(tuple(towers), x.threat)
-
-
-@applies(BlockOffered)
-def _block_offered(s: GameState, e: BlockOffered) -> None:
-    s.pending = ("block", e.seat)
-    s.drawn = None
-    s.extra = PowerGrabState(s.extra.towers, (e.card, e.attacker, e.last))
-
-
-@applies(ActionBlocked)
-def _action_blocked(s: GameState, e: ActionBlocked) -> None:
-    s.extra = PowerGrabState(s.extra.towers, None)
-    s.w4 = None
-
-
-@applies(BlockDeclined)
-def _block_declined(s: GameState, e: BlockDeclined) -> None:
-    s.extra = PowerGrabState(s.extra.towers, None)
-
-
-@applies(InstantUnoClaimed)
-def _instant_uno_claimed(s: GameState, e: InstantUnoClaimed) -> None:
-    seat = e.seat
-    s.hands = s.hands[:seat] + ((e.kept,),) + s.hands[seat + 1 :]
-    s.discard = s.discard[:-1] + e.discarded + s.discard[-1:]
-    if not e.uno:
-        s.exposed = seat
-    elif s.exposed == seat:
-        s.exposed = None
-
-
-@applies(TowersReturned)
-def _towers_returned(s: GameState, e: TowersReturned) -> None:
-    s.extra = PowerGrabState((None, None, None, None), s.extra.threat)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -327,21 +169,19 @@ class PowerGrab(Variant):
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         towers = cmd.towers
-        if cmd.card not in GRAB_CARDS and not towers and cmd.give is None:
-            return
-        if cmd.give is not None:
-            raise InvalidCommand("give is only for the Mod card", field="give")
-        seat = cmd.seat
-        assert seat is not None
-        count = GRABS.get(RANK[cmd.card])
-        if count is None:
+        if cmd.card not in GRAB_CARDS:
             if towers:
                 raise InvalidCommand(
                     "towers are named only with a Grab-2-Towers or Wild Grab-A-Tower card "
                     "(a Power Icon grabs its own tower)",
                     field="towers",
                 )
+            Variant.check_play(self, s, cmd)  # no other edition's parameters
             return
+        Variant.check_play(self, s, replace(cmd, towers=()))
+        seat = cmd.seat
+        assert seat is not None
+        count = GRABS[RANK[cmd.card]]
         if len(s.hands[seat]) == 1:
             if towers:
                 raise IllegalCommand(
@@ -349,7 +189,7 @@ class PowerGrab(Variant):
                 )
             return
         for tower in towers:
-            if tower not in _INDEX:
+            if tower not in TOWER_INDEX:
                 raise InvalidCommand(
                     f"unknown tower {tower!r}: expected one of {', '.join(TOWERS)}", field="towers"
                 )
@@ -382,7 +222,7 @@ class PowerGrab(Variant):
         if rank == "D1" or rank == "D2" or rank == "S":
             victim = d.next_seat(seat)
             tower = BLOCKED_BY[rank]
-            if d.s.extra.towers[_INDEX[tower]] == victim:
+            if d.s.extra.towers[TOWER_INDEX[tower]] == victim:
                 d.emit(BlockOffered(victim, tower, card, seat, False))
             elif rank == "D1":
                 d.attack(victim, 1, "draw_one")
@@ -403,10 +243,10 @@ class PowerGrab(Variant):
         """``seat`` grabs ``towers`` (those it does not hold already). When it then holds all
         four: Instant UNO. True when the turn waits for the seat to choose the card to keep."""
         x: PowerGrabState = d.s.extra
-        towers = tuple(t for t in towers if x.towers[_INDEX[t]] != seat)
+        towers = tuple(t for t in towers if x.towers[TOWER_INDEX[t]] != seat)
         if not towers:
             return False
-        d.emit(TowersGrabbed(seat, card, towers, tuple(x.towers[_INDEX[t]] for t in towers)))
+        d.emit(TowersGrabbed(seat, card, towers, tuple(x.towers[TOWER_INDEX[t]] for t in towers)))
         if d.s.extra.towers != (seat, seat, seat, seat):
             return False
         hand = d.s.hands[seat]
@@ -425,7 +265,7 @@ class PowerGrab(Variant):
         if count is not None:
             victim = d.next_seat(seat)
             tower = BLOCKED_BY[rank]
-            if d.s.extra.towers[_INDEX[tower]] == victim:
+            if d.s.extra.towers[TOWER_INDEX[tower]] == victim:
                 d.emit(BlockOffered(victim, tower, card, seat, True))
                 return
             d.draw(victim, count, "last_card")

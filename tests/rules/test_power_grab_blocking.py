@@ -8,7 +8,8 @@ from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, ChallengeResolved, SeatSkipped, TurnBegan, UnoWindowClosed
 from rules.variants import get_variant
-from rules.variants.power_grab import ActionBlocked, Block, BlockDeclined, BlockOffered, Take
+from rules.variants.power_grab import Block, Take
+from rules.variants.power_grab_events import ActionBlocked, BlockDeclined, BlockOffered
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, holding, table

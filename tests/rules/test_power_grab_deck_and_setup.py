@@ -12,7 +12,8 @@ from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardsDrawn, DirectionReversed, SeatSkipped, StarterReturned, TurnBegan
 from rules.variants import get_variant, variant_names
 from rules.variants.classic import COLOUR, RANK
-from rules.variants.power_grab import ICON, TOWERS, PowerGrab, TowersGrabbed
+from rules.variants.power_grab import ICON, PowerGrab
+from rules.variants.power_grab_events import TOWERS, TowersGrabbed
 from tests.rules.helpers import arranged_deck, play, types
 
 from .power_grab_helpers import holders, table

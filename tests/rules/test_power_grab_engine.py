@@ -14,7 +14,8 @@ from rules.events import event_from_dict
 from rules.simulate import run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.power_grab import Block, KeepCard, PowerGrabState, Take
+from rules.variants.power_grab import Block, KeepCard, Take
+from rules.variants.power_grab_events import PowerGrabState
 from rules.views import game_view
 from tests.rules.helpers import play
 

@@ -8,7 +8,8 @@ from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import ChoiceOffered, TurnBegan
 from rules.variants import get_variant
-from rules.variants.power_grab import InstantUnoClaimed, KeepCard, TowersGrabbed, TowersReturned
+from rules.variants.power_grab import KeepCard
+from rules.variants.power_grab_events import InstantUnoClaimed, TowersGrabbed, TowersReturned
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, holding, table

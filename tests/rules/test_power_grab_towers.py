@@ -7,7 +7,7 @@ from rules.commands import DrawCard, PlayCard
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardsDrawn, SeatSkipped, TurnBegan
-from rules.variants.power_grab import TowersGrabbed
+from rules.variants.power_grab_events import TowersGrabbed
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, table
@@ -260,3 +260,9 @@ def test_a_play_gives_nothing_away_in_power_grab():
     state = table({1: ["R5"]})
     with pytest.raises(InvalidCommand, match="give is only for the Mod card"):
         step(state, PlayCard(1, "R5", give="G"))
+
+
+def test_a_grab_card_gives_nothing_away_either():
+    state = table({1: ["RG2"]})
+    with pytest.raises(InvalidCommand, match="give is only for the Mod card"):
+        step(state, PlayCard(1, "RG2", give="G", towers=("U", "N")))
