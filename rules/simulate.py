@@ -39,6 +39,12 @@ def _values(event: Event) -> tuple[Any, ...]:
     return getter(event)
 
 
+# How often the other seats look at out-of-turn commands that are open all the time and sent
+# rarely (``Variant.out_of_turn_rare``): checking every seat at every step would cost more
+# than the rest of the step.
+RARE_LOOK = 0.2
+
+
 @dataclass
 class Report:
     variant: str
@@ -138,7 +144,9 @@ class Simulation:
         while state.pending[0] != "over":
             kind, pseat = state.pending
             command = None
-            if variant.out_of_turn_open(state):
+            if variant.out_of_turn_open(state) and (
+                not variant.out_of_turn_rare(state) or bots[0].rng.random() < RARE_LOOK
+            ):
                 # Other seats get a chance to act first (catch a missed UNO, ...).
                 order = bots[0].rng.sample(range(players), players)
                 for seat in order:

@@ -231,6 +231,11 @@ class Variant:
         """Whether any seat may send an out-of-turn command now (a cheap test for bots)."""
         return s.exposed is not None
 
+    def out_of_turn_rare(self, s: GameState) -> bool:
+        """Whether the only out-of-turn commands open now are ones a bot sends rarely (a VETO
+        slap, open all hand long): the simulator then looks at them only now and then."""
+        return False
+
     def invariants(self, s: GameState) -> list[str]:
         """The edition's own checks of a state (the simulator runs them after every event)."""
         return []
@@ -246,3 +251,9 @@ class Variant:
     def closes_uno_window(self, cmd: Command) -> bool:
         """Whether this command, sent by the seat whose turn it is, begins that turn."""
         return cmd.type not in ("call_uno", "catch")
+
+    def other_exposed(self, d: Decision, cmd: Command) -> bool:
+        """A ``call_uno`` or ``catch`` naming a seat other than ``s.exposed``. An edition
+        that can leave several seats exposed at once (UNO Spin's Trade Hands) decides it and
+        returns True; classic UNO has one exposed seat at most, so the command is refused."""
+        return False
