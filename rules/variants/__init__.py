@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 # commands, events and how they apply.
 VARIANT_CLASSES = {
     "classic": "rules.variants.classic:Variant",
+    "spin": "rules.variants.spin:Spin",
     "power_grab": "rules.variants.power_grab:PowerGrab",
     "mod": "rules.variants.mod:Mod",
 }

@@ -1,0 +1,751 @@
+"""UNO Spin: classic UNO with 20 Spin cards and a wheel that replaces the next player's turn.
+
+One copy of each number 1-5 in each colour carries the swirl (``G3~``). It matches like any
+number card; once played, the next player must ``spin`` instead of taking their turn. The
+wheel's segment is drawn with ``rules.engine.rng`` and recorded in ``WheelSpun``. Segments that
+need a decision offer a choice (``ChoiceOffered``): the cards to discard (``wheel_discard``,
+ordered, the last one lands on top), or the race to claim an UNO Spin (``claim_uno_spin``, any
+seat). The rulings are in docs/RULINGS.md under "UNO Spin".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.commands import CallUno, Catch, Command, register_command
+from rules.engine import applies, rng
+from rules.errors import IllegalCommand, InvalidCommand
+from rules.events import ChoiceOffered, Event, register_event
+from rules.variants.classic import COLOUR, NUMBERS, RANK, Variant, standard_deck
+
+if TYPE_CHECKING:
+    from rules.engine import Decision
+    from rules.state import GameState
+
+# The wheel: the nine icons of the rulebook, one segment each, equal odds (docs/RULINGS.md).
+WHEEL = (
+    "almost_uno",
+    "discard_number",
+    "discard_colour",
+    "draw_red",
+    "draw_blue",
+    "trade_hands",
+    "show_hand",
+    "war",
+    "uno_spin",
+)
+
+# Choices the wheel offers (pending kinds). Each but "spin" and "uno_spin" is answered with a
+# ``wheel_discard`` by the seat it is offered to.
+SPIN = "spin"
+UNO_SPIN = "uno_spin"
+DISCARD_KINDS = frozenset({"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"})
+WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
+
+DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
+
+
+def is_spin_card(card: str) -> bool:
+    return card[-1] == "~"
+
+
+def spin_wheel(s: GameState) -> str:
+    """The segment the wheel stops on: equal odds, seeded by the game and the moment."""
+    return WHEEL[rng(s, "hand", s.hand_number, "wheel", s.version).randrange(len(WHEEL))]
+
+
+# The edition's state -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpinState:
+    """What UNO Spin keeps beyond the core state (a value; replaced, never changed).
+
+    ``out``: the seat that went out with a Spin card (the hand ends once the wheel is
+    resolved). ``war``: the numbers the winner of a War discards. ``show``: (the seat whose
+    hand is shown, the next player, whose turn ends the showing). ``uno``: seats that received
+    a one-card hand in a trade and may be caught, besides ``GameState.exposed``, while it is
+    ``uno_until``'s turn and that player has not acted.
+    """
+
+    out: int | None = None
+    war: tuple[int, ...] = ()
+    show: tuple[int, int] | None = None
+    uno: tuple[int, ...] = ()
+    uno_until: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "out": self.out,
+            "war": list(self.war),
+            "show": None if self.show is None else list(self.show),
+            "uno": list(self.uno),
+            "uno_until": self.uno_until,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SpinState:
+        show = data.get("show")
+        return cls(
+            out=data.get("out"),
+            war=tuple(data.get("war", ())),
+            show=None if show is None else (show[0], show[1]),
+            uno=tuple(data.get("uno", ())),
+            uno_until=data.get("uno_until"),
+        )
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may see (the table view's ``edition``)."""
+        return {
+            "went_out": self.out,
+            "war_numbers": list(self.war),
+            "showing": None if self.show is None else self.show[0],
+            "also_uno_exposed": list(self.uno),
+        }
+
+    def replace(self, **changes: Any) -> SpinState:
+        values = {"out": self.out, "war": self.war, "show": self.show, "uno": self.uno, "uno_until": self.uno_until}
+        values.update(changes)
+        return SpinState(**values)
+
+
+EMPTY = SpinState()
+
+
+def uno_window_open(s: GameState) -> bool:
+    """Whether the traded-hand UNO windows in ``s.extra.uno`` are open: the next player's turn
+    has begun and they have not acted yet."""
+    x = s.extra
+    return bool(x.uno) and s.pending[0] == "turn" and s.pending[1] == x.uno_until
+
+
+# Commands ------------------------------------------------------------------------------------
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class SpinWheel(Command):
+    """Spin the wheel (the player after a Spin card, instead of their turn)."""
+
+    type: ClassVar[str] = "spin"
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class WheelDiscard(Command):
+    """Discard ``cards`` as the wheel allows, in this order: the last one lands on top of the
+    discard pile. ``colour``: the colour called when that top card is a wild. ``uno``: the
+    player calls UNO as the discard leaves one card."""
+
+    type: ClassVar[str] = "wheel_discard"
+    cards: tuple[str, ...] = field(default=(), metadata={"kind": "cards", "optional": False})
+    colour: str | None = field(default=None, metadata={"kind": "colour", "optional": True})
+    uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
+class ClaimUnoSpin(Command):
+    """Yell "UNO Spin": the first claim appended wins the race (any seat holding a card)."""
+
+    type: ClassVar[str] = "claim_uno_spin"
+
+
+# Events --------------------------------------------------------------------------------------
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WheelSpun(Event):
+    """``seat`` spun the wheel and it stopped on ``segment`` (one of ``WHEEL``)."""
+
+    type: ClassVar[str] = "wheel_spun"
+    seat: int
+    segment: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WheelDiscarded(Event):
+    """``seat`` discarded ``cards`` by the wheel, in order (the last is now on top).
+    ``colour``: the colour called for a wild on top. ``uno``: UNO called with it."""
+
+    type: ClassVar[str] = "wheel_discarded"
+    seat: int
+    cards: tuple[str, ...]
+    colour: str | None
+    uno: bool
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandsTraded(Event):
+    """Trade Hands: the hand of ``seats[i]`` went to ``seats[i + 1]`` (and the last one's to
+    the first), passing to the left. ``hands``: every seat's hand after the trade. ``uno``:
+    the seats that received a one-card hand and must call UNO; ``until``: the next player,
+    whose first action closes their catch window."""
+
+    type: ClassVar[str] = "hands_traded"
+    seat: int
+    seats: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    uno: tuple[int, ...]
+    until: int
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out = self.to_dict()
+        out["hands"] = [list(h) if i == viewer else None for i, h in enumerate(self.hands)]
+        out["counts"] = [len(h) for h in self.hands]
+        return out
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """Show Hand: ``seat``'s hand (``cards``) is visible to every seat until the end of
+    ``until``'s turn (the next player)."""
+
+    type: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: tuple[str, ...]
+    until: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandHidden(Event):
+    """The next player's turn ended: ``seat``'s hand is private again."""
+
+    type: ClassVar[str] = "hand_hidden"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WarFought(Event):
+    """War: ``rounds[k][seat]`` is the number ``seat`` revealed in round ``k`` (None: not in
+    that round). Round 0 is every player's highest number; later rounds are the face-offs of
+    the players tied for the highest. ``winner`` discards the numbers they revealed; None when
+    no one has a number card or the tied players ran out of number cards together."""
+
+    type: ClassVar[str] = "war_fought"
+    seat: int
+    rounds: tuple[tuple[int | None, ...], ...]
+    winner: int | None
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class UnoSpinClaimed(Event):
+    """``seat`` yelled "UNO Spin" first and discards one card of their choice."""
+
+    type: ClassVar[str] = "uno_spin_claimed"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TradedUnoCalled(Event):
+    """``seat``, who received a one-card hand in a trade, called UNO before being caught."""
+
+    type: ClassVar[str] = "traded_uno_called"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TradedUnoCaught(Event):
+    """``by`` caught ``seat``, who received a one-card hand in a trade and did not call UNO."""
+
+    type: ClassVar[str] = "traded_uno_caught"
+    seat: int
+    by: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TradedUnoWindowClosed(Event):
+    """The next player acted: the seats that received one-card hands can no longer be caught."""
+
+    type: ClassVar[str] = "traded_uno_window_closed"
+    seats: tuple[int, ...]
+
+
+@applies(WheelSpun)
+def _wheel_spun(s: GameState, e: WheelSpun) -> None:
+    # A Spin card played as the last card: the seat with no cards went out, and the hand ends
+    # once the wheel is resolved.
+    if () in s.hands:
+        s.extra = s.extra.replace(out=s.hands.index(()))
+
+
+@applies(WheelDiscarded)
+def _wheel_discarded(s: GameState, e: WheelDiscarded) -> None:
+    seat = e.seat
+    hand = list(s.hands[seat])
+    for card in e.cards:
+        hand.remove(card)
+    s.hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :]
+    s.discard = s.discard + e.cards
+    top = e.cards[-1]
+    s.colour = e.colour if e.colour is not None else COLOUR[top]
+    s.drawn = None
+    if s.extra.war:
+        s.extra = s.extra.replace(war=())
+    if len(hand) == 1 and not e.uno:
+        s.exposed = seat
+    elif s.exposed == seat:
+        s.exposed = None
+
+
+@applies(HandsTraded)
+def _hands_traded(s: GameState, e: HandsTraded) -> None:
+    s.hands = e.hands
+    s.exposed = e.uno[0] if e.uno else None
+    more = e.uno[1:]
+    s.extra = s.extra.replace(uno=more, uno_until=e.until if more else None)
+
+
+@applies(HandShown)
+def _hand_shown(s: GameState, e: HandShown) -> None:
+    s.shown = s.shown | {e.seat}
+    s.extra = s.extra.replace(show=(e.seat, e.until))
+
+
+@applies(HandHidden)
+def _hand_hidden(s: GameState, e: HandHidden) -> None:
+    s.shown = s.shown - {e.seat}
+    s.extra = s.extra.replace(show=None)
+
+
+@applies(WarFought)
+def _war_fought(s: GameState, e: WarFought) -> None:
+    if e.winner is not None:
+        war = tuple(row[e.winner] for row in e.rounds)
+        s.extra = s.extra.replace(war=war)  # type: ignore[arg-type]
+
+
+@applies(UnoSpinClaimed)
+def _uno_spin_claimed(s: GameState, e: UnoSpinClaimed) -> None:
+    pass
+
+
+@applies(TradedUnoCalled)
+def _traded_uno_called(s: GameState, e: TradedUnoCalled) -> None:
+    _unexpose(s, e.seat)
+
+
+@applies(TradedUnoCaught)
+def _traded_uno_caught(s: GameState, e: TradedUnoCaught) -> None:
+    _unexpose(s, e.seat)
+
+
+def _unexpose(s: GameState, seat: int) -> None:
+    more = tuple(x for x in s.extra.uno if x != seat)
+    s.extra = s.extra.replace(uno=more, uno_until=s.extra.uno_until if more else None)
+
+
+@applies(TradedUnoWindowClosed)
+def _traded_uno_window_closed(s: GameState, e: TradedUnoWindowClosed) -> None:
+    s.extra = s.extra.replace(uno=(), uno_until=None)
+
+
+# Choosing cards to discard -------------------------------------------------------------------
+
+
+def sub_multisets(cards: list[str], size: int | None = None) -> list[tuple[str, ...]]:
+    """Every distinct non-empty choice of cards from ``cards`` (of ``size`` cards if given):
+    the same card codes in the same numbers count once. Cards of one code stand together,
+    codes in the order they first appear."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    out: list[tuple[str, ...]] = [()]
+    for code, count in counts.items():
+        out = [chosen + (code,) * k for chosen in out for k in range(count + 1)]
+    return [chosen for chosen in out if chosen and (size is None or len(chosen) == size)]
+
+
+class Spin(Variant):
+    """UNO Spin (rulebook: shared/rulebooks/uno-spin.txt)."""
+
+    name = "spin"
+    title = "UNO Spin"
+
+    def build_deck(self) -> tuple[str, ...]:
+        # The four Wheel Reference cards are a memory aid, not playing cards.
+        return standard_deck(self.colours, spin=True)
+
+    def initial_extra(self, started: object) -> object:
+        return EMPTY
+
+    def hand_extra(self, s: GameState) -> object:
+        return EMPTY
+
+    # Spin cards ------------------------------------------------------------------------------
+
+    def effect(self, d: Decision, seat: int, card: str, cmd: Any) -> None:
+        x = d.s.extra
+        if x.show is not None or x.uno:
+            self._settle(d)
+        if is_spin_card(card):
+            # Spinning the wheel takes the place of the next player's turn.
+            d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
+        else:
+            super().effect(d, seat, card, cmd)
+
+    def going_out(self, d: Decision, seat: int, card: str) -> None:
+        x = d.s.extra
+        if x.show is not None or x.uno:
+            self._settle(d)
+        if is_spin_card(card):
+            # The next player spins and the wheel is resolved before the hand is scored.
+            d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
+        else:
+            super().going_out(d, seat, card)
+
+    def begin_turn(self, d: Decision, seat: int) -> None:
+        x = d.s.extra
+        if x.show is not None or x.uno:
+            self._settle(d)
+        d.turn_began(seat)
+
+    def _settle(self, d: Decision) -> None:
+        """End what lasts until the next player has acted: a shown hand, traded-hand UNO
+        windows. Called as play moves on (a turn begins, a card takes effect): the next player
+        has acted once the game is no longer waiting on the spinner."""
+        s = d.s
+        x = s.extra
+        pseat = s.pending[1]
+        if x.show is not None and pseat == x.show[1]:
+            d.emit(HandHidden(x.show[0]))
+        if x.uno and pseat == x.uno_until:
+            d.emit(TradedUnoWindowClosed(x.uno))
+
+    def _resume(self, d: Decision, seat: int) -> None:
+        """The wheel is resolved: ``seat`` plays next, unless the hand is over."""
+        out = d.s.extra.out
+        if out is not None:
+            d.end_hand(out)
+        else:
+            d.begin_turn(seat)
+
+    # The edition's commands ------------------------------------------------------------------
+
+    out_of_turn_types: frozenset[str] = frozenset({"catch", "call_uno", "claim_uno_spin"})
+
+    def out_of_turn_open(self, s: GameState) -> bool:
+        return s.exposed is not None or s.pending[0] == UNO_SPIN or (bool(s.extra.uno) and uno_window_open(s))
+
+    def decide_extra(self, d: Decision, cmd: Command) -> None:
+        kind = type(cmd)
+        if kind is SpinWheel:
+            self._spin(d, cmd)
+        elif kind is WheelDiscard:
+            self._discard(d, cmd)  # type: ignore[arg-type]
+        elif kind is ClaimUnoSpin:
+            self._claim(d, cmd)
+        else:
+            super().decide_extra(d, cmd)
+
+    def _spin(self, d: Decision, cmd: Command) -> None:
+        s = d.s
+        seat = cmd.seat
+        if seat is None or s.pending != (SPIN, seat):
+            raise IllegalCommand(f"seat {seat} cannot spin the wheel now: it is not their spin")
+        segment = spin_wheel(s)
+        d.emit(WheelSpun(seat, segment))
+        hand = s.hands[seat]
+        after = d.next_seat(seat)  # the spin replaced the spinner's turn
+        if segment == "almost_uno":
+            if len(hand) > 2:
+                d.emit(ChoiceOffered(seat, segment))
+                return
+        elif segment == "discard_number":
+            if any(RANK[c] in NUMBERS for c in hand):
+                d.emit(ChoiceOffered(seat, segment))
+                return
+        elif segment == "discard_colour":
+            if any(COLOUR[c] is not None for c in hand):
+                d.emit(ChoiceOffered(seat, segment))
+                return
+        elif segment in DRAW_UNTIL:
+            self._draw_until(d, seat, DRAW_UNTIL[segment], segment)
+        elif segment == "trade_hands":
+            self._trade(d, seat, after)
+        elif segment == "show_hand":
+            d.emit(HandShown(seat, hand, after))
+        elif segment == "war":
+            winner = self._war(d, seat)
+            if winner is not None:
+                d.emit(ChoiceOffered(winner, "war_discard"))
+                return
+        else:  # uno_spin
+            d.emit(ChoiceOffered(seat, UNO_SPIN))
+            return
+        self._resume(d, after)
+
+    def _draw_until(self, d: Decision, seat: int, colour: str, reason: str) -> None:
+        """Draw until a card of ``colour`` or a wild; if both piles run out first, stop."""
+        s = d.s
+        while True:
+            rest = s.pile[s.pos :]
+            for i, card in enumerate(rest):
+                c = COLOUR[card]
+                if c is None or c == colour:
+                    d.draw(seat, i + 1, reason)
+                    return
+            if len(s.discard) <= 1:
+                if rest:
+                    d.draw(seat, len(rest), reason)
+                return
+            # The rest of the pile and the first card of the reshuffled discard pile.
+            last = d.draw(seat, len(rest) + 1, reason)[-1]
+            if COLOUR[last] is None or COLOUR[last] == colour:
+                return
+
+    def _trade(self, d: Decision, spinner: int, after: int) -> None:
+        s = d.s
+        out = s.extra.out
+        seats = tuple(seat for seat in range(s.players) if seat != out)
+        hands = list(s.hands)
+        for i, seat in enumerate(seats):
+            hands[seats[(i + 1) % len(seats)]] = s.hands[seat]
+        # Receivers of a one-card hand must call UNO (no one need once the hand is over),
+        # listed from the spinner's left.
+        uno: tuple[int, ...] = ()
+        if out is None:
+            order = sorted(seats, key=lambda seat: (seat - spinner - 1) % s.players)
+            uno = tuple(seat for seat in order if len(hands[seat]) == 1)
+        d.emit(HandsTraded(spinner, seats, tuple(hands), uno, after))
+
+    def _war(self, d: Decision, spinner: int) -> int | None:
+        s = d.s
+        n = s.players
+        numbers = [sorted((int(RANK[c]) for c in hand if RANK[c] in NUMBERS), reverse=True) for hand in s.hands]
+        contenders = [seat for seat in range(n) if numbers[seat]]
+        rounds: list[tuple[int | None, ...]] = []
+        winner = None
+        k = 0
+        while contenders:
+            row: list[int | None] = [None] * n
+            for seat in contenders:
+                row[seat] = numbers[seat][k]
+            rounds.append(tuple(row))
+            best = max(numbers[seat][k] for seat in contenders)
+            contenders = [seat for seat in contenders if numbers[seat][k] == best]
+            if len(contenders) == 1:
+                winner = contenders[0]
+                break
+            k += 1
+            # A tied player with no number card left is out of the face-off.
+            contenders = [seat for seat in contenders if k < len(numbers[seat])]
+        d.emit(WarFought(spinner, tuple(rounds), winner))
+        return winner
+
+    def _claim(self, d: Decision, cmd: Command) -> None:
+        s = d.s
+        seat = cmd.seat
+        if seat is None:
+            raise IllegalCommand("an UNO Spin claim must come from a seat")
+        if s.pending[0] != UNO_SPIN:
+            if s.pending[0] == "uno_spin_discard":
+                raise IllegalCommand(f"seat {s.pending[1]} already claimed the UNO Spin")
+            raise IllegalCommand("there is no UNO Spin to claim now")
+        if not s.hands[seat]:
+            raise IllegalCommand(f"seat {seat} has no card to discard")
+        d.emit(UnoSpinClaimed(seat))
+        d.emit(ChoiceOffered(seat, "uno_spin_discard"))
+
+    def _discard(self, d: Decision, cmd: WheelDiscard) -> None:
+        s = d.s
+        seat = cmd.seat
+        kind, pseat = s.pending
+        if seat is None or kind not in DISCARD_KINDS or pseat != seat:
+            raise IllegalCommand(f"seat {seat} has nothing to discard by the wheel now")
+        cards = cmd.cards
+        if not cards:
+            raise InvalidCommand("name the cards to discard", field="cards")
+        hand = s.hands[seat]
+        rest = list(hand)
+        for card in cards:
+            if card not in rest:
+                raise IllegalCommand(f"seat {seat} does not hold {card} (or not as many)")
+            rest.remove(card)
+        self._check_discard(s, kind, hand, cards)
+        top = cards[-1]
+        if COLOUR[top] is None:
+            if cmd.colour not in self.colours:
+                if cmd.colour is None:
+                    raise InvalidCommand(f"a {top} on top needs a colour", field="colour")
+                raise InvalidCommand(
+                    f"unknown colour {cmd.colour!r}: expected one of {', '.join(self.colours)}", field="colour"
+                )
+        elif cmd.colour is not None:
+            raise InvalidCommand(f"a colour is only called with a wild on top, not {top}", field="colour")
+        left = len(hand) - len(cards)
+        if cmd.uno and left != 1:
+            raise IllegalCommand("UNO is called with the discard that leaves one card")
+        d.emit(WheelDiscarded(seat, cards, cmd.colour, cmd.uno))
+        if not left and s.extra.out is None:
+            d.end_hand(seat)  # the wheel emptied the hand: the player went out
+        else:
+            self._resume(d, d.next_seat(seat))
+
+    def _check_discard(self, s: GameState, kind: str, hand: tuple[str, ...], cards: tuple[str, ...]) -> None:
+        if kind == "almost_uno":
+            if len(hand) - len(cards) != 2:
+                raise IllegalCommand(f"Almost UNO: discard all but 2 cards ({len(hand) - 2} of {len(hand)})")
+        elif kind == "discard_number":
+            ranks = {RANK[c] for c in cards}
+            if len(ranks) != 1 or not ranks <= NUMBERS:
+                raise IllegalCommand("Discard Number: the cards must all have the same number")
+        elif kind == "discard_colour":
+            colours = {COLOUR[c] for c in cards}
+            if len(colours) != 1 or None in colours:
+                raise IllegalCommand("Discard Colour: the cards must all have the same colour")
+        elif kind == "war_discard":
+            war = s.extra.war
+            if not all(RANK[c] in NUMBERS for c in cards) or sorted(int(RANK[c]) for c in cards) != sorted(war):
+                shown = ", ".join(map(str, war))
+                raise IllegalCommand(f"War: discard the cards of the numbers revealed ({shown})")
+        elif len(cards) != 1:  # uno_spin_discard
+            raise IllegalCommand("UNO Spin: discard exactly one card")
+
+    def other_exposed(self, d: Decision, cmd: Command) -> bool:
+        s = d.s
+        if not uno_window_open(s):
+            return False
+        seat = cmd.seat
+        assert seat is not None
+        if type(cmd) is CallUno:
+            if seat not in s.extra.uno:
+                return False
+            d.emit(TradedUnoCalled(seat))
+            return True
+        target = cmd.target  # type: ignore[attr-defined]
+        if target not in s.extra.uno:
+            return False
+        d.emit(TradedUnoCaught(target, seat))
+        d.draw(target, 2, "uno_penalty")
+        return True
+
+    # What a seat may do --------------------------------------------------------------------
+
+    def legal_extra(self, s: GameState, seat: int) -> list[Command]:
+        kind, pseat = s.pending
+        out: list[Command] = []
+        if kind in WHEEL_KINDS:
+            if kind == UNO_SPIN:
+                if s.hands[seat]:
+                    out.append(ClaimUnoSpin(seat))
+            elif seat == pseat:
+                out += [SpinWheel(seat)] if kind == SPIN else self.discard_options(s, seat, kind)
+        if s.extra.uno and uno_window_open(s):
+            for exposed in s.extra.uno:
+                out.append(CallUno(seat) if exposed == seat else Catch(seat, exposed))
+        return out
+
+    def discard_options(self, s: GameState, seat: int, kind: str) -> list[Command]:
+        """Every ``wheel_discard`` the seat may send for this choice: each set of cards once,
+        with each of its cards on top, each colour a wild on top may call, and with or without
+        UNO when one card is left. (Any order of the cards under the top is accepted too;
+        the list names each set in one order.)"""
+        hand = s.hands[seat]
+        choices: list[tuple[str, ...]]
+        if kind == "almost_uno":
+            codes = list(dict.fromkeys(hand))
+            choices = []
+            for i, a in enumerate(codes):
+                for b in codes[i:]:
+                    rest = list(hand)
+                    rest.remove(a)
+                    if b not in rest:
+                        continue
+                    rest.remove(b)
+                    choices.append(tuple(rest))
+        elif kind == "discard_number" or kind == "discard_colour":
+            key = RANK if kind == "discard_number" else COLOUR
+            groups: dict[str, list[str]] = {}
+            for card in hand:
+                value = key[card]
+                if value is not None and (kind == "discard_colour" or value in NUMBERS):
+                    groups.setdefault(value, []).append(card)
+            choices = [chosen for cards in groups.values() for chosen in sub_multisets(cards)]
+        elif kind == "war_discard":
+            per_number = [
+                sub_multisets([c for c in hand if RANK[c] == str(number)], count)
+                for number, count in Counter(s.extra.war).items()
+            ]
+            choices = [sum(parts, ()) for parts in product(*per_number)]
+        else:  # uno_spin_discard
+            choices = [(card,) for card in dict.fromkeys(hand)]
+        out: list[Command] = []
+        append = out.append
+        wild_colours = self.colours
+        size = len(hand)
+        # An Almost UNO list runs to hundreds of commands: they are built without the
+        # dataclass __init__ (the same four frozen fields, set directly; equal values).
+        new = object.__new__
+        put = object.__setattr__
+        for chosen in choices:
+            unos = (False, True) if size - len(chosen) == 1 else (False,)
+            for top in dict.fromkeys(chosen):
+                if len(chosen) == 1:
+                    order = chosen
+                else:
+                    rest = list(chosen)
+                    rest.remove(top)
+                    rest.append(top)
+                    order = tuple(rest)
+                for colour in wild_colours if COLOUR[top] is None else (None,):
+                    for uno in unos:
+                        cmd = new(WheelDiscard)
+                        put(cmd, "seat", seat)
+                        put(cmd, "cards", order)
+                        put(cmd, "colour", colour)
+                        put(cmd, "uno", uno)
+                        append(cmd)
+        return out
+
+    # Checks ----------------------------------------------------------------------------------
+
+    def invariants(self, s: GameState) -> list[str]:
+        problems = []
+        x = s.extra
+        kind, pseat = s.pending
+        if not isinstance(x, SpinState):
+            return [f"the edition state is {x!r}, not a SpinState"]
+        playing = kind not in ("hand_over", "deal", "over", "start")
+        if playing:
+            # Only a player who went out with a Spin card holds nothing while the wheel turns.
+            empty = [seat for seat, hand in enumerate(s.hands) if not hand]
+            if x.out is not None:
+                allowed = [x.out]
+            elif kind == SPIN:
+                allowed = [(pseat - s.direction) % s.players]
+            else:
+                allowed = []
+            if empty and empty != allowed:
+                problems.append(f"seats {empty} hold no cards while the hand goes on ({kind})")
+            if x.out is not None and s.hands[x.out]:
+                problems.append(f"seat {x.out} went out but holds {s.hands[x.out]}")
+            shown = {x.show[0]} if x.show is not None else set()
+            if s.shown != shown:
+                problems.append(f"shown hands {sorted(s.shown)} but the wheel shows {sorted(shown)}")
+        if kind == "almost_uno" and len(s.hands[pseat]) <= 2:
+            problems.append(f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards")
+        if kind == "war_discard":
+            held = Counter(int(RANK[c]) for c in s.hands[pseat] if RANK[c] in NUMBERS)
+            if not x.war or Counter(x.war) - held:
+                problems.append(f"War winner {pseat} must discard {x.war} but holds {s.hands[pseat]}")
+        elif x.war:
+            problems.append(f"War numbers {x.war} kept while {kind}")
+        if uno_window_open(s):
+            for seat in x.uno:
+                if len(s.hands[seat]) != 1 or seat == s.exposed:
+                    problems.append(f"seat {seat} exposed after a trade holding {len(s.hands[seat])} cards")
+        return problems

@@ -1,0 +1,239 @@
+"""UNO Spin: the segments that make the spinner discard (Almost UNO, Discard Number, Discard
+Colour), the top card the spinner chooses, and going down to one card or none by the wheel."""
+
+import pytest
+
+from rules.commands import Catch, PlayCard, command_from_dict
+from rules.engine import legal_commands, step
+from rules.errors import IllegalCommand, InvalidCommand
+from rules.events import ChoiceOffered, HandEnded, TurnBegan, UnoCaught
+from rules.variants.spin import SpinWheel, WheelDiscard, WheelDiscarded, WheelSpun
+
+from .helpers import play
+from .spin_helpers import at_spin, spun, stop_wheel_on, table, with_hands
+
+SPINNER = ["B1", "G2", "Y5", "B5", "R5~", "W", "GD2"]  # seat 2
+
+
+def discard(cards, colour=None, uno=False, seat=2):
+    return WheelDiscard(seat, tuple(cards), colour, uno)
+
+
+# Almost UNO ----------------------------------------------------------------------------------
+
+
+def test_almost_uno_lets_the_spinner_keep_two_cards_of_their_choice_and_discard_the_rest(monkeypatch):
+    state, events = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    assert events[-1] == ChoiceOffered(2, "almost_uno")
+    state, events = play(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
+    assert state.hands[2] == ("B5", "R5~")
+    assert events[0] == WheelDiscarded(2, ("B1", "G2", "Y5", "W", "GD2"), None, False)
+
+
+def test_almost_uno_must_leave_exactly_two_cards(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="all but 2"):
+        step(state, discard(["B1", "G2", "Y5", "GD2"]))
+
+
+def test_almost_uno_offers_every_pair_to_keep_with_every_discarded_card_on_top(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7"))
+    options = legal_commands(state, 2)
+    # The distinct pairs to keep are B6+G6, B6+Y7, G6+Y7 and Y7+Y7; two equal cards left
+    # are laid one way, two different ones either way up.
+    assert sorted(c.cards for c in options) == sorted([
+        ("Y7", "Y7"),
+        ("G6", "Y7"), ("Y7", "G6"),
+        ("B6", "Y7"), ("Y7", "B6"),
+        ("B6", "G6"), ("G6", "B6"),
+    ])
+
+
+def test_almost_uno_with_two_cards_or_fewer_changes_nothing_and_play_moves_on(monkeypatch):
+    stop_wheel_on(monkeypatch, "almost_uno")
+    state = with_hands(at_spin(), seat2=("B6", "G6"))
+    state, events = step(state, SpinWheel(2))
+    assert events == [WheelSpun(2, "almost_uno"), TurnBegan(0)]
+    assert state.hands[2] == ("B6", "G6")
+
+
+# Discard Number ------------------------------------------------------------------------------
+
+
+def test_discard_number_discards_every_card_of_the_chosen_number(monkeypatch):
+    state, events = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    assert events[-1] == ChoiceOffered(2, "discard_number")
+    state, _ = play(state, discard(["Y5", "B5", "R5~"]))
+    assert state.hands[2] == ("B1", "G2", "W", "GD2")
+
+
+def test_discard_number_may_keep_some_cards_of_the_number(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    state, _ = play(state, discard(["B5"]))
+    assert state.hands[2] == ("B1", "G2", "Y5", "R5~", "W", "GD2")
+
+
+def test_discard_number_takes_cards_of_one_number_only(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="same number"):
+        step(state, discard(["B1", "Y5"]))
+
+
+def test_discard_number_takes_no_symbol_or_wild_card(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="same number"):
+        step(state, discard(["GD2"]))
+
+
+def test_discard_number_lists_every_choice_of_each_number(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    chosen = {frozenset(c.cards) for c in legal_commands(state, 2)}
+    fives = ["Y5", "B5", "R5~"]
+    subsets = {frozenset(s) for s in [[a] for a in fives] + [[a, b] for a in fives for b in fives if a != b] + [fives]}
+    assert chosen == {frozenset(["B1"]), frozenset(["G2"])} | subsets
+
+
+def test_discard_number_without_a_number_card_changes_nothing(monkeypatch):
+    state, events = spun(monkeypatch, "discard_number", hands={2: ["W", "GD2", "BS", "YV", "RS", "GV", "W4"]})
+    assert events == [WheelSpun(2, "discard_number"), TurnBegan(0)]
+
+
+# Discard Colour ------------------------------------------------------------------------------
+
+
+def test_discard_colour_discards_cards_of_the_chosen_colour_and_may_keep_some(monkeypatch):
+    state, events = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]})
+    assert events[-1] == ChoiceOffered(2, "discard_colour")
+    state, _ = play(state, discard(["G1", "GS", "G2"]))
+    assert state.hands[2] == ("B5", "G7", "W", "Y1")
+
+
+def test_discard_colour_takes_cards_of_one_colour_only_and_no_wild(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]})
+    with pytest.raises(IllegalCommand, match="same colour"):
+        step(state, discard(["G1", "B5"]))
+    with pytest.raises(IllegalCommand, match="same colour"):
+        step(state, discard(["G1", "W"]))
+
+
+def test_discard_colour_with_only_wild_cards_changes_nothing(monkeypatch):
+    state, events = spun(monkeypatch, "discard_colour", hands={2: ["W", "W", "W", "W", "W4", "W4", "W4"]})
+    assert events == [WheelSpun(2, "discard_colour"), TurnBegan(0)]
+
+
+def test_a_discard_must_name_cards_the_spinner_holds(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="does not hold"):
+        step(state, discard(["B1", "B9"]))
+    with pytest.raises(IllegalCommand, match="does not hold"):
+        step(state, discard(["B1", "B1"]))
+    with pytest.raises(InvalidCommand, match="name the cards"):
+        step(state, discard([]))
+
+
+def test_only_the_spinner_discards(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="nothing to discard"):
+        step(state, discard(["B1"], seat=0))
+
+
+# After the wheel -----------------------------------------------------------------------------
+
+
+def test_after_the_spinners_discard_play_moves_on_to_the_player_after_the_spinner(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    state, events = play(state, discard(["B1"]))
+    assert events[-1] == TurnBegan(0) and state.pending == ("turn", 0)
+
+
+def test_play_moves_past_the_spinner_in_the_current_direction(monkeypatch):
+    # Seat 1 reverses (play runs right: 1, 0, 2); seat 0 plays the Spin card; seat 2 spins;
+    # seat 1 plays next.
+    stop_wheel_on(monkeypatch, "discard_number")
+    state = table(opener=["RV", "B9", "G9", "Y8", "B8", "G8", "Y9"], hands={0: ["R3~", "Y1", "Y2", "Y3", "Y4", "Y7", "Y7"], 2: SPINNER})
+    state, _ = play(state, PlayCard(1, "RV"), PlayCard(0, "R3~"))
+    assert state.pending == ("spin", 2)
+    state, events = play(state, SpinWheel(2), discard(["B1"]))
+    assert state.pending == ("turn", 1)
+
+
+# The top card --------------------------------------------------------------------------------
+
+
+def test_the_spinner_chooses_which_discarded_card_lands_on_top(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    state, _ = play(state, discard(["R5~", "B5", "Y5"]))
+    assert state.discard[-3:] == ("R5~", "B5", "Y5")
+    assert state.colour == "Y"
+    # The next player matches the yellow 6: a yellow card or a 6.
+    assert state.pending == ("turn", 0)
+
+
+def test_a_wild_on_top_calls_the_colour_in_play(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, discard(["B1", "G2", "Y5", "GD2", "W"], colour="Y"))
+    assert state.discard[-1] == "W" and state.colour == "Y"
+
+
+def test_a_wild_on_top_needs_a_colour_and_only_a_wild_takes_one(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    with pytest.raises(InvalidCommand, match="needs a colour"):
+        step(state, discard(["B1", "G2", "Y5", "GD2", "W"]))
+    with pytest.raises(InvalidCommand, match="only called with a wild"):
+        step(state, discard(["B1", "G2", "Y5", "W", "GD2"], colour="Y"))
+
+
+def test_an_action_card_discarded_on_top_changes_what_is_in_play_but_does_nothing(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, events = play(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
+    assert state.discard[-1] == "GD2" and state.colour == "G"
+    assert events[-1] == TurnBegan(0)  # seat 0 draws nothing and is not skipped
+    assert len(state.hands[0]) == 7
+
+
+def test_the_legal_list_offers_each_discarded_card_on_top_and_each_colour_for_a_wild(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
+    state = with_hands(state, seat2=("W", "B1", "G2", "G7"))
+    tops = {(c.cards[-1], c.colour) for c in legal_commands(state, 2) if set(c.cards) == {"G2", "G7"}}
+    assert tops == {("G2", None), ("G7", None)}
+
+
+def test_a_discard_round_trips_through_its_api_shape():
+    cmd = WheelDiscard(2, ("B1", "W"), "G", True)
+    assert cmd.to_dict() == {"type": "wheel_discard", "cards": ["B1", "W"], "colour": "G", "uno": True}
+    assert command_from_dict(2, cmd.to_dict()) == cmd
+    with pytest.raises(InvalidCommand, match="cards is required"):
+        command_from_dict(2, {"type": "wheel_discard"})
+
+
+# One card left, or none ----------------------------------------------------------------------
+
+
+def test_a_discard_that_leaves_one_card_without_uno_can_be_caught_before_the_next_player_plays(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
+    state, _ = play(state, discard(["G1", "G2", "GS", "G7", "GV", "G9"]))
+    assert state.hands[2] == ("B5",) and state.exposed == 2
+    assert Catch(0, 2) in legal_commands(state, 0)
+    state, events = step(state, Catch(1, 2))
+    assert events[0] == UnoCaught(2, 1) and len(state.hands[2]) == 3
+
+
+def test_uno_is_called_with_the_discard_that_leaves_one_card(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
+    assert WheelDiscard(2, ("G2", "GS", "G7", "GV", "G9", "G1"), None, True) in legal_commands(state, 2)
+    state, _ = play(state, discard(["G1", "G2", "GS", "G7", "GV", "G9"], uno=True))
+    assert state.exposed is None
+
+
+def test_uno_is_refused_with_a_discard_that_leaves_more_than_one_card(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
+    with pytest.raises(IllegalCommand, match="leaves one card"):
+        step(state, discard(["G1"], uno=True))
+
+
+def test_a_player_whose_hand_the_wheel_empties_goes_out(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "G6", "G7", "GV", "G9"]})
+    state, events = play(state, discard(["G1", "G2", "GS", "G6", "G7", "GV", "G9"]))
+    ended = next(e for e in events if type(e) is HandEnded)
+    assert ended.winner == 2 and state.hands[2] == ()
