@@ -230,6 +230,12 @@ def command_from_dict(seat: int | None, data: Any) -> Command:
         raise InvalidCommand("a command must be a JSON object", field=None)
     kind = data.get("type")
     cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None and isinstance(kind, str):
+        # An edition's commands are registered when its module is imported; load them all.
+        from rules.variants import load_all
+
+        load_all()
+        cls = COMMAND_TYPES.get(kind)
     if cls is None:
         known = ", ".join(sorted(COMMAND_TYPES))
         raise InvalidCommand(f"unknown command type {kind!r} (known: {known})", field="type")

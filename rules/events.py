@@ -57,7 +57,13 @@ def register_event(cls: type[Event]) -> type[Event]:
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from its stored JSON shape."""
-    cls = EVENT_TYPES[data["type"]]
+    cls = EVENT_TYPES.get(data["type"])
+    if cls is None:
+        # An edition's events are registered when its module is imported; load them all.
+        from rules.variants import load_all
+
+        load_all()
+        cls = EVENT_TYPES[data["type"]]
     kwargs = {f.name: _frozen(data[f.name]) for f in fields(cls) if f.name in data}
     if cls is GameStarted and isinstance(data.get("options"), dict):
         # Option values frozen as the decider made them (a list of house rules -> tuple).

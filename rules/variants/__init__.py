@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 # commands, events and how they apply.
 VARIANT_CLASSES = {
     "classic": "rules.variants.classic:Variant",
+    "veto": "rules.variants.veto:Veto",
     "spin": "rules.variants.spin:Spin",
     "power_grab": "rules.variants.power_grab:PowerGrab",
     "mod": "rules.variants.mod:Mod",
@@ -28,3 +29,9 @@ def get_variant(name: str) -> Variant:
 
 def variant_names() -> tuple[str, ...]:
     return tuple(VARIANT_CLASSES)
+
+
+def load_all() -> None:
+    """Import every edition, so all their commands and events are registered."""
+    for name in VARIANT_CLASSES:
+        get_variant(name)

@@ -46,3 +46,17 @@ def test_a_bad_command_is_refused_naming_the_field(data, field, message):
 def test_a_command_must_be_a_json_object():
     with pytest.raises(InvalidCommand, match="JSON object"):
         command_from_dict(0, ["play"])
+
+
+def test_stored_events_and_commands_of_every_edition_load_without_importing_the_edition_first():
+    import subprocess
+    import sys
+
+    code = (
+        "from rules.events import event_from_dict\n"
+        "from rules.commands import command_from_dict\n"
+        "e = event_from_dict({'type': 'cards_given', 'seat': 0, 'colour': 'R', 'gifts': [[1, 'R1']], 'uno': False})\n"
+        "assert e.type == 'cards_given'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
