@@ -36,7 +36,7 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
             # (the house rules written on VETO's Wild Customizable cards).
             details = getattr(s.extra, "hand_details", None)
             if details is not None:
-                row["hand_details"] = details(seat)
+                row["hand_details"] = details(s, seat)
         seats.append(row)
     status = "finished" if s.finished else ("playing" if s.players else "new")
     view: dict[str, Any] = {
