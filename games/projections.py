@@ -6,11 +6,17 @@ Event rows just appended and the game's state after them, and ``reset()``, which
 tables before a rebuild. Apps register their own (standings, ratings) with ``register`` from
 ``AppConfig.ready()``; rebuilt must equal incremental, so ``apply`` may read only its arguments
 and its own tables.
+
+A projector may also have ``rebuilding()``, a context manager the rebuild enters after
+``reset()`` and leaves after the last ``apply``: a projector that writes a row per append can
+collect in memory inside it and write once as it leaves (an error leaves it with the error, and
+the rebuild's transaction rolls back).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from typing import Protocol
 
 from django.db import connection, transaction
@@ -115,20 +121,25 @@ def rebuild(
                 projector.apply(game, rows, state)
 
         done = 0
-        # Appends to different games can interleave their positions, so batches are collected
-        # per game and handed over when the game's next batch (or the end) shows up.
-        for row in Event.objects.order_by("position").iterator(chunk_size=2000):
-            rows = pending.get(row.game_id)
-            if rows is not None and rows[0].batch != row.batch:
-                flush(row.game_id)
-                rows = None
-            if rows is None:
-                pending[row.game_id] = [row]
-            else:
-                rows.append(row)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        for game_id in list(pending):
-            flush(game_id)
+        with ExitStack() as rebuilding:
+            for projector in projectors:
+                if hasattr(projector, "rebuilding"):
+                    rebuilding.enter_context(projector.rebuilding())
+            # Appends to different games can interleave their positions, so batches are
+            # collected per game and handed over when the game's next batch (or the end)
+            # shows up.
+            for row in Event.objects.order_by("position").iterator(chunk_size=2000):
+                rows = pending.get(row.game_id)
+                if rows is not None and rows[0].batch != row.batch:
+                    flush(row.game_id)
+                    rows = None
+                if rows is None:
+                    pending[row.game_id] = [row]
+                else:
+                    rows.append(row)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            for game_id in list(pending):
+                flush(game_id)
     return done

@@ -4,6 +4,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     from games import registry
     registry.referee_checks.append(is_league_organiser)     # (user, game) -> bool
     registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
+    registry.start_season_game = start_season_game           # POST /api/games/ with "season"
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -25,3 +26,11 @@ referee_checks: list[Callable[[Any, Game], bool]] = []
 # (its version and status as of the append) and the Event rows appended. Listeners should only
 # enqueue work (a Celery task taking ids); an error is logged, never shown to the caller.
 on_game_event: list[Callable[[Game, list[Event]], None]] = []
+
+# Starting a game that counts for a season (``"season": <id>`` in POST /api/games/). The app that
+# owns seasons sets this to its service, called with ``season_id`` and create_game's keyword
+# arguments (``variant``, ``scoring`` and ``target`` None where the caller gave none: the
+# season's settings fill them in). It checks the season and the caller (raising the usual errors),
+# creates the game through ``services.create_game`` and records who sits where. While it is
+# unset, a game cannot join a season.
+start_season_game: Callable[..., Game] | None = None
