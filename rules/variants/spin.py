@@ -11,15 +11,32 @@ seat). The rulings are in docs/RULINGS.md under "UNO Spin".
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from rules.commands import CallUno, Catch, Command, register_command
-from rules.engine import applies, rng
+from rules.commands import CallUno, Catch, Command
+from rules.engine import rng
 from rules.errors import IllegalCommand, InvalidCommand
-from rules.events import ChoiceOffered, Event, register_event
+from rules.events import ChoiceOffered
 from rules.variants.classic import COLOUR, NUMBERS, RANK, Variant, standard_deck
+from rules.variants.spin_events import (
+    EMPTY,
+    ClaimUnoSpin,
+    HandHidden,
+    HandShown,
+    HandsTraded,
+    SpinState,
+    SpinWheel,
+    TradedUnoCalled,
+    TradedUnoCaught,
+    TradedUnoWindowClosed,
+    UnoSpinClaimed,
+    WarFought,
+    WheelDiscard,
+    WheelDiscarded,
+    WheelSpun,
+    uno_window_open,
+)
 
 if TYPE_CHECKING:
     from rules.engine import Decision
@@ -42,7 +59,9 @@ WHEEL = (
 # ``wheel_discard`` by the seat it is offered to.
 SPIN = "spin"
 UNO_SPIN = "uno_spin"
-DISCARD_KINDS = frozenset({"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"})
+DISCARD_KINDS = frozenset(
+    {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
+)
 WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
 
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
@@ -55,302 +74,6 @@ def is_spin_card(card: str) -> bool:
 def spin_wheel(s: GameState) -> str:
     """The segment the wheel stops on: equal odds, seeded by the game and the moment."""
     return WHEEL[rng(s, "hand", s.hand_number, "wheel", s.version).randrange(len(WHEEL))]
-
-
-# The edition's state -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SpinState:
-    """What UNO Spin keeps beyond the core state (a value; replaced, never changed).
-
-    ``out``: the seat that went out with a Spin card (the hand ends once the wheel is
-    resolved). ``war``: the numbers the winner of a War discards. ``show``: (the seat whose
-    hand is shown, the next player, whose turn ends the showing). ``uno``: seats that received
-    a one-card hand in a trade and may be caught, besides ``GameState.exposed``, while it is
-    ``uno_until``'s turn and that player has not acted.
-    """
-
-    out: int | None = None
-    war: tuple[int, ...] = ()
-    show: tuple[int, int] | None = None
-    uno: tuple[int, ...] = ()
-    uno_until: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "out": self.out,
-            "war": list(self.war),
-            "show": None if self.show is None else list(self.show),
-            "uno": list(self.uno),
-            "uno_until": self.uno_until,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SpinState:
-        show = data.get("show")
-        return cls(
-            out=data.get("out"),
-            war=tuple(data.get("war", ())),
-            show=None if show is None else (show[0], show[1]),
-            uno=tuple(data.get("uno", ())),
-            uno_until=data.get("uno_until"),
-        )
-
-    def public(self) -> dict[str, Any]:
-        """What every seat may see (the table view's ``edition``)."""
-        return {
-            "went_out": self.out,
-            "war_numbers": list(self.war),
-            "showing": None if self.show is None else self.show[0],
-            "also_uno_exposed": list(self.uno),
-        }
-
-    def replace(self, **changes: Any) -> SpinState:
-        values = {"out": self.out, "war": self.war, "show": self.show, "uno": self.uno, "uno_until": self.uno_until}
-        values.update(changes)
-        return SpinState(**values)
-
-
-EMPTY = SpinState()
-
-
-def uno_window_open(s: GameState) -> bool:
-    """Whether the traded-hand UNO windows in ``s.extra.uno`` are open: the next player's turn
-    has begun and they have not acted yet."""
-    x = s.extra
-    return bool(x.uno) and s.pending[0] == "turn" and s.pending[1] == x.uno_until
-
-
-# Commands ------------------------------------------------------------------------------------
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class SpinWheel(Command):
-    """Spin the wheel (the player after a Spin card, instead of their turn)."""
-
-    type: ClassVar[str] = "spin"
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class WheelDiscard(Command):
-    """Discard ``cards`` as the wheel allows, in this order: the last one lands on top of the
-    discard pile. ``colour``: the colour called when that top card is a wild. ``uno``: the
-    player calls UNO as the discard leaves one card."""
-
-    type: ClassVar[str] = "wheel_discard"
-    cards: tuple[str, ...] = field(default=(), metadata={"kind": "cards", "optional": False})
-    colour: str | None = field(default=None, metadata={"kind": "colour", "optional": True})
-    uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ClaimUnoSpin(Command):
-    """Yell "UNO Spin": the first claim appended wins the race (any seat holding a card)."""
-
-    type: ClassVar[str] = "claim_uno_spin"
-
-
-# Events --------------------------------------------------------------------------------------
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class WheelSpun(Event):
-    """``seat`` spun the wheel and it stopped on ``segment`` (one of ``WHEEL``)."""
-
-    type: ClassVar[str] = "wheel_spun"
-    seat: int
-    segment: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class WheelDiscarded(Event):
-    """``seat`` discarded ``cards`` by the wheel, in order (the last is now on top).
-    ``colour``: the colour called for a wild on top. ``uno``: UNO called with it."""
-
-    type: ClassVar[str] = "wheel_discarded"
-    seat: int
-    cards: tuple[str, ...]
-    colour: str | None
-    uno: bool
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandsTraded(Event):
-    """Trade Hands: the hand of ``seats[i]`` went to ``seats[i + 1]`` (and the last one's to
-    the first), passing to the left. ``hands``: every seat's hand after the trade. ``uno``:
-    the seats that received a one-card hand and must call UNO; ``until``: the next player,
-    whose first action closes their catch window."""
-
-    type: ClassVar[str] = "hands_traded"
-    seat: int
-    seats: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    uno: tuple[int, ...]
-    until: int
-
-    def redacted(self, viewer: int | None) -> dict[str, Any]:
-        out = self.to_dict()
-        out["hands"] = [list(h) if i == viewer else None for i, h in enumerate(self.hands)]
-        out["counts"] = [len(h) for h in self.hands]
-        return out
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandShown(Event):
-    """Show Hand: ``seat``'s hand (``cards``) is visible to every seat until the end of
-    ``until``'s turn (the next player)."""
-
-    type: ClassVar[str] = "hand_shown"
-    seat: int
-    cards: tuple[str, ...]
-    until: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandHidden(Event):
-    """The next player's turn ended: ``seat``'s hand is private again."""
-
-    type: ClassVar[str] = "hand_hidden"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class WarFought(Event):
-    """War: ``rounds[k][seat]`` is the number ``seat`` revealed in round ``k`` (None: not in
-    that round). Round 0 is every player's highest number; later rounds are the face-offs of
-    the players tied for the highest. ``winner`` discards the numbers they revealed; None when
-    no one has a number card or the tied players ran out of number cards together."""
-
-    type: ClassVar[str] = "war_fought"
-    seat: int
-    rounds: tuple[tuple[int | None, ...], ...]
-    winner: int | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class UnoSpinClaimed(Event):
-    """``seat`` yelled "UNO Spin" first and discards one card of their choice."""
-
-    type: ClassVar[str] = "uno_spin_claimed"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TradedUnoCalled(Event):
-    """``seat``, who received a one-card hand in a trade, called UNO before being caught."""
-
-    type: ClassVar[str] = "traded_uno_called"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TradedUnoCaught(Event):
-    """``by`` caught ``seat``, who received a one-card hand in a trade and did not call UNO."""
-
-    type: ClassVar[str] = "traded_uno_caught"
-    seat: int
-    by: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TradedUnoWindowClosed(Event):
-    """The next player acted: the seats that received one-card hands can no longer be caught."""
-
-    type: ClassVar[str] = "traded_uno_window_closed"
-    seats: tuple[int, ...]
-
-
-@applies(WheelSpun)
-def _wheel_spun(s: GameState, e: WheelSpun) -> None:
-    # A Spin card played as the last card: the seat with no cards went out, and the hand ends
-    # once the wheel is resolved.
-    if () in s.hands:
-        s.extra = s.extra.replace(out=s.hands.index(()))
-
-
-@applies(WheelDiscarded)
-def _wheel_discarded(s: GameState, e: WheelDiscarded) -> None:
-    seat = e.seat
-    hand = list(s.hands[seat])
-    for card in e.cards:
-        hand.remove(card)
-    s.hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :]
-    s.discard = s.discard + e.cards
-    top = e.cards[-1]
-    s.colour = e.colour if e.colour is not None else COLOUR[top]
-    s.drawn = None
-    if s.extra.war:
-        s.extra = s.extra.replace(war=())
-    if len(hand) == 1 and not e.uno:
-        s.exposed = seat
-    elif s.exposed == seat:
-        s.exposed = None
-
-
-@applies(HandsTraded)
-def _hands_traded(s: GameState, e: HandsTraded) -> None:
-    s.hands = e.hands
-    s.exposed = e.uno[0] if e.uno else None
-    more = e.uno[1:]
-    s.extra = s.extra.replace(uno=more, uno_until=e.until if more else None)
-
-
-@applies(HandShown)
-def _hand_shown(s: GameState, e: HandShown) -> None:
-    s.shown = s.shown | {e.seat}
-    s.extra = s.extra.replace(show=(e.seat, e.until))
-
-
-@applies(HandHidden)
-def _hand_hidden(s: GameState, e: HandHidden) -> None:
-    s.shown = s.shown - {e.seat}
-    s.extra = s.extra.replace(show=None)
-
-
-@applies(WarFought)
-def _war_fought(s: GameState, e: WarFought) -> None:
-    if e.winner is not None:
-        war = tuple(row[e.winner] for row in e.rounds)
-        s.extra = s.extra.replace(war=war)  # type: ignore[arg-type]
-
-
-@applies(UnoSpinClaimed)
-def _uno_spin_claimed(s: GameState, e: UnoSpinClaimed) -> None:
-    pass
-
-
-@applies(TradedUnoCalled)
-def _traded_uno_called(s: GameState, e: TradedUnoCalled) -> None:
-    _unexpose(s, e.seat)
-
-
-@applies(TradedUnoCaught)
-def _traded_uno_caught(s: GameState, e: TradedUnoCaught) -> None:
-    _unexpose(s, e.seat)
-
-
-def _unexpose(s: GameState, seat: int) -> None:
-    more = tuple(x for x in s.extra.uno if x != seat)
-    s.extra = s.extra.replace(uno=more, uno_until=s.extra.uno_until if more else None)
-
-
-@applies(TradedUnoWindowClosed)
-def _traded_uno_window_closed(s: GameState, e: TradedUnoWindowClosed) -> None:
-    s.extra = s.extra.replace(uno=(), uno_until=None)
 
 
 # Choosing cards to discard -------------------------------------------------------------------
@@ -438,7 +161,11 @@ class Spin(Variant):
     out_of_turn_types: frozenset[str] = frozenset({"catch", "call_uno", "claim_uno_spin"})
 
     def out_of_turn_open(self, s: GameState) -> bool:
-        return s.exposed is not None or s.pending[0] == UNO_SPIN or (bool(s.extra.uno) and uno_window_open(s))
+        return (
+            s.exposed is not None
+            or s.pending[0] == UNO_SPIN
+            or (bool(s.extra.uno) and uno_window_open(s))
+        )
 
     def decide_extra(self, d: Decision, cmd: Command) -> None:
         kind = type(cmd)
@@ -525,7 +252,10 @@ class Spin(Variant):
     def _war(self, d: Decision, spinner: int) -> int | None:
         s = d.s
         n = s.players
-        numbers = [sorted((int(RANK[c]) for c in hand if RANK[c] in NUMBERS), reverse=True) for hand in s.hands]
+        numbers = [
+            sorted((int(RANK[c]) for c in hand if RANK[c] in NUMBERS), reverse=True)
+            for hand in s.hands
+        ]
         contenders = [seat for seat in range(n) if numbers[seat]]
         rounds: list[tuple[int | None, ...]] = []
         winner = None
@@ -582,10 +312,13 @@ class Spin(Variant):
                 if cmd.colour is None:
                     raise InvalidCommand(f"a {top} on top needs a colour", field="colour")
                 raise InvalidCommand(
-                    f"unknown colour {cmd.colour!r}: expected one of {', '.join(self.colours)}", field="colour"
+                    f"unknown colour {cmd.colour!r}: expected one of {', '.join(self.colours)}",
+                    field="colour",
                 )
         elif cmd.colour is not None:
-            raise InvalidCommand(f"a colour is only called with a wild on top, not {top}", field="colour")
+            raise InvalidCommand(
+                f"a colour is only called with a wild on top, not {top}", field="colour"
+            )
         left = len(hand) - len(cards)
         if cmd.uno and left != 1:
             raise IllegalCommand("UNO is called with the discard that leaves one card")
@@ -595,10 +328,14 @@ class Spin(Variant):
         else:
             self._resume(d, d.next_seat(seat))
 
-    def _check_discard(self, s: GameState, kind: str, hand: tuple[str, ...], cards: tuple[str, ...]) -> None:
+    def _check_discard(
+        self, s: GameState, kind: str, hand: tuple[str, ...], cards: tuple[str, ...]
+    ) -> None:
         if kind == "almost_uno":
             if len(hand) - len(cards) != 2:
-                raise IllegalCommand(f"Almost UNO: discard all but 2 cards ({len(hand) - 2} of {len(hand)})")
+                raise IllegalCommand(
+                    f"Almost UNO: discard all but 2 cards ({len(hand) - 2} of {len(hand)})"
+                )
         elif kind == "discard_number":
             ranks = {RANK[c] for c in cards}
             if len(ranks) != 1 or not ranks <= NUMBERS:
@@ -609,7 +346,9 @@ class Spin(Variant):
                 raise IllegalCommand("Discard Colour: the cards must all have the same colour")
         elif kind == "war_discard":
             war = s.extra.war
-            if not all(RANK[c] in NUMBERS for c in cards) or sorted(int(RANK[c]) for c in cards) != sorted(war):
+            if not all(RANK[c] in NUMBERS for c in cards) or sorted(
+                int(RANK[c]) for c in cards
+            ) != sorted(war):
                 shown = ", ".join(map(str, war))
                 raise IllegalCommand(f"War: discard the cards of the numbers revealed ({shown})")
         elif len(cards) != 1:  # uno_spin_discard
@@ -694,6 +433,7 @@ class Spin(Variant):
         for chosen in choices:
             unos = (False, True) if size - len(chosen) == 1 else (False,)
             for top in dict.fromkeys(chosen):
+                order: tuple[str, ...]
                 if len(chosen) == 1:
                     order = chosen
                 else:
@@ -735,17 +475,25 @@ class Spin(Variant):
                 problems.append(f"seat {x.out} went out but holds {s.hands[x.out]}")
             shown = {x.show[0]} if x.show is not None else set()
             if s.shown != shown:
-                problems.append(f"shown hands {sorted(s.shown)} but the wheel shows {sorted(shown)}")
+                problems.append(
+                    f"shown hands {sorted(s.shown)} but the wheel shows {sorted(shown)}"
+                )
         if kind == "almost_uno" and len(s.hands[pseat]) <= 2:
-            problems.append(f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards")
+            problems.append(
+                f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards"
+            )
         if kind == "war_discard":
             held = Counter(int(RANK[c]) for c in s.hands[pseat] if RANK[c] in NUMBERS)
             if not x.war or Counter(x.war) - held:
-                problems.append(f"War winner {pseat} must discard {x.war} but holds {s.hands[pseat]}")
+                problems.append(
+                    f"War winner {pseat} must discard {x.war} but holds {s.hands[pseat]}"
+                )
         elif x.war:
             problems.append(f"War numbers {x.war} kept while {kind}")
         if uno_window_open(s):
             for seat in x.uno:
                 if len(s.hands[seat]) != 1 or seat == s.exposed:
-                    problems.append(f"seat {seat} exposed after a trade holding {len(s.hands[seat])} cards")
+                    problems.append(
+                        f"seat {seat} exposed after a trade holding {len(s.hands[seat])} cards"
+                    )
         return problems

@@ -39,8 +39,12 @@ def test_the_deck_has_the_rulebooks_108_playing_cards():
 def test_each_colour_has_19_number_cards_0_to_9_with_5_spin_cards_1_to_5(colour):
     numbers = [c for c in DECK if card_info(c).colour == colour and card_info(c).is_number]
     assert len(numbers) == 19
-    assert Counter(card_info(c).rank for c in numbers) == Counter({"0": 1, **{str(n): 2 for n in range(1, 10)}})
-    assert sorted(c for c in numbers if card_info(c).mark == "~") == [f"{colour}{n}~" for n in range(1, 6)]
+    assert Counter(card_info(c).rank for c in numbers) == Counter(
+        {"0": 1, **{str(n): 2 for n in range(1, 10)}}
+    )
+    assert sorted(c for c in numbers if card_info(c).mark == "~") == [
+        f"{colour}{n}~" for n in range(1, 6)
+    ]
     for n in range(1, 6):  # one of the two copies carries the swirl
         assert numbers.count(f"{colour}{n}") == 1
     for colour_card in ("D2", "V", "S"):
@@ -110,7 +114,9 @@ def test_only_the_player_after_the_spin_card_may_spin():
 
 
 def test_with_two_players_the_other_player_spins():
-    state, _ = start("spin", 2, dealer=0, hands={1: ["R3~", "B1", "B2", "B4", "B5", "B6", "B7"]}, starter="R7")
+    state, _ = start(
+        "spin", 2, dealer=0, hands={1: ["R3~", "B1", "B2", "B4", "B5", "B6", "B7"]}, starter="R7"
+    )
     state, _ = play(state, PlayCard(1, "R3~"))
     assert state.pending == ("spin", 0)
 
@@ -138,8 +144,15 @@ def test_the_spin_is_recorded_and_a_replay_does_not_spin_again(monkeypatch):
 
 def test_the_wheel_has_the_nine_icons_of_the_rulebook_with_equal_odds():
     assert spin.WHEEL == (
-        "almost_uno", "discard_number", "discard_colour", "draw_red", "draw_blue",
-        "trade_hands", "show_hand", "war", "uno_spin",
+        "almost_uno",
+        "discard_number",
+        "discard_colour",
+        "draw_red",
+        "draw_blue",
+        "trade_hands",
+        "show_hand",
+        "war",
+        "uno_spin",
     )
     state = at_spin()
     counts = Counter()

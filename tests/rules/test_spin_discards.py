@@ -22,7 +22,9 @@ def discard(cards, colour=None, uno=False, seat=2):
 # Almost UNO ----------------------------------------------------------------------------------
 
 
-def test_almost_uno_lets_the_spinner_keep_two_cards_of_their_choice_and_discard_the_rest(monkeypatch):
+def test_almost_uno_lets_the_spinner_keep_two_cards_of_their_choice_and_discard_the_rest(
+    monkeypatch,
+):
     state, events = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
     assert events[-1] == ChoiceOffered(2, "almost_uno")
     state, events = play(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
@@ -42,12 +44,17 @@ def test_almost_uno_offers_every_pair_to_keep_with_every_discarded_card_on_top(m
     options = legal_commands(state, 2)
     # The distinct pairs to keep are B6+G6, B6+Y7, G6+Y7 and Y7+Y7; two equal cards left
     # are laid one way, two different ones either way up.
-    assert sorted(c.cards for c in options) == sorted([
-        ("Y7", "Y7"),
-        ("G6", "Y7"), ("Y7", "G6"),
-        ("B6", "Y7"), ("Y7", "B6"),
-        ("B6", "G6"), ("G6", "B6"),
-    ])
+    assert sorted(c.cards for c in options) == sorted(
+        [
+            ("Y7", "Y7"),
+            ("G6", "Y7"),
+            ("Y7", "G6"),
+            ("B6", "Y7"),
+            ("Y7", "B6"),
+            ("B6", "G6"),
+            ("G6", "B6"),
+        ]
+    )
 
 
 def test_almost_uno_with_two_cards_or_fewer_changes_nothing_and_play_moves_on(monkeypatch):
@@ -90,12 +97,17 @@ def test_discard_number_lists_every_choice_of_each_number(monkeypatch):
     state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
     chosen = {frozenset(c.cards) for c in legal_commands(state, 2)}
     fives = ["Y5", "B5", "R5~"]
-    subsets = {frozenset(s) for s in [[a] for a in fives] + [[a, b] for a in fives for b in fives if a != b] + [fives]}
+    subsets = {
+        frozenset(s)
+        for s in [[a] for a in fives] + [[a, b] for a in fives for b in fives if a != b] + [fives]
+    }
     assert chosen == {frozenset(["B1"]), frozenset(["G2"])} | subsets
 
 
 def test_discard_number_without_a_number_card_changes_nothing(monkeypatch):
-    state, events = spun(monkeypatch, "discard_number", hands={2: ["W", "GD2", "BS", "YV", "RS", "GV", "W4"]})
+    state, events = spun(
+        monkeypatch, "discard_number", hands={2: ["W", "GD2", "BS", "YV", "RS", "GV", "W4"]}
+    )
     assert events == [WheelSpun(2, "discard_number"), TurnBegan(0)]
 
 
@@ -103,14 +115,18 @@ def test_discard_number_without_a_number_card_changes_nothing(monkeypatch):
 
 
 def test_discard_colour_discards_cards_of_the_chosen_colour_and_may_keep_some(monkeypatch):
-    state, events = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]})
+    state, events = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]}
+    )
     assert events[-1] == ChoiceOffered(2, "discard_colour")
     state, _ = play(state, discard(["G1", "GS", "G2"]))
     assert state.hands[2] == ("B5", "G7", "W", "Y1")
 
 
 def test_discard_colour_takes_cards_of_one_colour_only_and_no_wild(monkeypatch):
-    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]})
+    state, _ = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "W", "Y1"]}
+    )
     with pytest.raises(IllegalCommand, match="same colour"):
         step(state, discard(["G1", "B5"]))
     with pytest.raises(IllegalCommand, match="same colour"):
@@ -118,7 +134,9 @@ def test_discard_colour_takes_cards_of_one_colour_only_and_no_wild(monkeypatch):
 
 
 def test_discard_colour_with_only_wild_cards_changes_nothing(monkeypatch):
-    state, events = spun(monkeypatch, "discard_colour", hands={2: ["W", "W", "W", "W", "W4", "W4", "W4"]})
+    state, events = spun(
+        monkeypatch, "discard_colour", hands={2: ["W", "W", "W", "W", "W4", "W4", "W4"]}
+    )
     assert events == [WheelSpun(2, "discard_colour"), TurnBegan(0)]
 
 
@@ -151,7 +169,10 @@ def test_play_moves_past_the_spinner_in_the_current_direction(monkeypatch):
     # Seat 1 reverses (play runs right: 1, 0, 2); seat 0 plays the Spin card; seat 2 spins;
     # seat 1 plays next.
     stop_wheel_on(monkeypatch, "discard_number")
-    state = table(opener=["RV", "B9", "G9", "Y8", "B8", "G8", "Y9"], hands={0: ["R3~", "Y1", "Y2", "Y3", "Y4", "Y7", "Y7"], 2: SPINNER})
+    state = table(
+        opener=["RV", "B9", "G9", "Y8", "B8", "G8", "Y9"],
+        hands={0: ["R3~", "Y1", "Y2", "Y3", "Y4", "Y7", "Y7"], 2: SPINNER},
+    )
     state, _ = play(state, PlayCard(1, "RV"), PlayCard(0, "R3~"))
     assert state.pending == ("spin", 2)
     state, events = play(state, SpinWheel(2), discard(["B1"]))
@@ -195,13 +216,20 @@ def test_an_action_card_discarded_on_top_changes_what_is_in_play_but_does_nothin
 def test_the_legal_list_offers_each_discarded_card_on_top_and_each_colour_for_a_wild(monkeypatch):
     state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
     state = with_hands(state, seat2=("W", "B1", "G2", "G7"))
-    tops = {(c.cards[-1], c.colour) for c in legal_commands(state, 2) if set(c.cards) == {"G2", "G7"}}
+    tops = {
+        (c.cards[-1], c.colour) for c in legal_commands(state, 2) if set(c.cards) == {"G2", "G7"}
+    }
     assert tops == {("G2", None), ("G7", None)}
 
 
 def test_a_discard_round_trips_through_its_api_shape():
     cmd = WheelDiscard(2, ("B1", "W"), "G", True)
-    assert cmd.to_dict() == {"type": "wheel_discard", "cards": ["B1", "W"], "colour": "G", "uno": True}
+    assert cmd.to_dict() == {
+        "type": "wheel_discard",
+        "cards": ["B1", "W"],
+        "colour": "G",
+        "uno": True,
+    }
     assert command_from_dict(2, cmd.to_dict()) == cmd
     with pytest.raises(InvalidCommand, match="cards is required"):
         command_from_dict(2, {"type": "wheel_discard"})
@@ -210,8 +238,12 @@ def test_a_discard_round_trips_through_its_api_shape():
 # One card left, or none ----------------------------------------------------------------------
 
 
-def test_a_discard_that_leaves_one_card_without_uno_can_be_caught_before_the_next_player_plays(monkeypatch):
-    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
+def test_a_discard_that_leaves_one_card_without_uno_can_be_caught_before_the_next_player_plays(
+    monkeypatch,
+):
+    state, _ = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]}
+    )
     state, _ = play(state, discard(["G1", "G2", "GS", "G7", "GV", "G9"]))
     assert state.hands[2] == ("B5",) and state.exposed == 2
     assert Catch(0, 2) in legal_commands(state, 0)
@@ -220,20 +252,28 @@ def test_a_discard_that_leaves_one_card_without_uno_can_be_caught_before_the_nex
 
 
 def test_uno_is_called_with_the_discard_that_leaves_one_card(monkeypatch):
-    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
-    assert WheelDiscard(2, ("G2", "GS", "G7", "GV", "G9", "G1"), None, True) in legal_commands(state, 2)
+    state, _ = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]}
+    )
+    assert WheelDiscard(2, ("G2", "GS", "G7", "GV", "G9", "G1"), None, True) in legal_commands(
+        state, 2
+    )
     state, _ = play(state, discard(["G1", "G2", "GS", "G7", "GV", "G9"], uno=True))
     assert state.exposed is None
 
 
 def test_uno_is_refused_with_a_discard_that_leaves_more_than_one_card(monkeypatch):
-    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]})
+    state, _ = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]}
+    )
     with pytest.raises(IllegalCommand, match="leaves one card"):
         step(state, discard(["G1"], uno=True))
 
 
 def test_a_player_whose_hand_the_wheel_empties_goes_out(monkeypatch):
-    state, _ = spun(monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "G6", "G7", "GV", "G9"]})
+    state, _ = spun(
+        monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "G6", "G7", "GV", "G9"]}
+    )
     state, events = play(state, discard(["G1", "G2", "GS", "G6", "G7", "GV", "G9"]))
     ended = next(e for e in events if type(e) is HandEnded)
     assert ended.winner == 2 and state.hands[2] == ()
