@@ -1,7 +1,9 @@
 """UNO VETO and Wild Customizable: classic UNO in purple, green, orange and yellow, with up to
 three Wild Customizable cards (``WC``, 40 points) that carry the table's house rules, and the
-VETO card, which is never dealt: it lies in the middle and any player may slap it on another,
-who then skips their next turn (rulebook: shared/rulebooks/uno-veto-customizable.txt).
+VETO card, which is never dealt: it lies in the middle and any player may slap it on another
+(``{"type": "veto", "seat": 2}``), who then skips their next turn
+(rulebook: shared/rulebooks/uno-veto-customizable.txt; rulings: docs/RULINGS.md under
+"UNO VETO and Wild Customizable").
 
 Option ``customizable`` (validated strictly; an error names the option and the entry): the Wild
 Customizable cards in the deck and the house rule written on each, as a list of 0 to 3 entries,
@@ -9,581 +11,88 @@ one per card (``[]``: no Customizable card in the deck), or a number 0 to 3 for 
 cards. The default is three blank cards. An entry is
 
 * a thought-starter of the rulebook, by name or by its number in the rulebook:
-  1 ``draw_until_colour`` the next player draws until they draw a card of a colour the player
-  names; 2 ``discard_wilds`` everyone but the player discards all their wild cards;
-  3 ``three_if_stuck`` if the next player cannot play a card, they take three cards;
-  4 ``extra_turn``; 5 ``seven_cards`` the next player draws or discards until they hold 7;
-  6 ``three_cards`` everyone draws or discards until they hold 3; 7 ``face_up`` every hand is
-  played face up until the player's next turn; 8 ``joke`` the player tells a joke: someone
-  laughed, they discard down to one card; nobody laughed, they draw 4; 9 ``elbows`` (cannot be
-  carried out by a program: recorded, like free text); 10 ``rooster`` the next player performs
-  a rooster call or chickens out and draws 4;
-* ``"blank"``: nothing written on the card: it plays as a plain wild;
-* ``"text:<any house rule>"`` (or ``{"text": "..."}``): a rule the engine cannot carry out; it is
-  recorded in the event when the card is played and otherwise plays as a plain wild.
+  1 ``draw_until_colour``: the player names a colour (``name_colour``); the next player draws
+  until they draw a card of it. 2 ``discard_wilds``: everyone but the player discards all their
+  wild cards. 3 ``three_if_stuck``: if the next player cannot play a card, they take three
+  cards. 4 ``extra_turn``. 5 ``seven_cards``: the next player draws or discards (``discard``,
+  one card a command) until they hold 7. 6 ``three_cards``: everyone draws or discards until
+  they hold 3. 7 ``face_up``: every hand is face up until the player's next turn. 8 ``joke``:
+  the player (or a referee) reports whether someone laughed (``report_joke``): laughed, the
+  player keeps one card (``keep_card``, with ``uno``) and discards the rest; nobody laughed,
+  the player draws 4. 9 ``elbows``: a program cannot carry it out; it is recorded, as free
+  text is. 10 ``rooster``: the next player (or a referee) reports the rooster call
+  (``report_rooster``); chickened out, they draw 4.
+* ``"blank"``: nothing written on the card: it plays as a plain wild.
+* ``"text:<any house rule>"`` (or ``{"text": "..."}``): a rule the engine cannot carry out; it
+  is recorded in the ``customizable_played`` event and otherwise plays as a plain wild.
 
-For example ``python -m rules.simulate --variant veto --option customizable='["joke", 4, "text:Sing"]'``
-or ``--option customizable=2``. A played ``WC`` names its rule in ``PlayCard.rule`` (needed only
-when the hand holds Customizable cards with different rules). Which card is which is chance,
-recorded in the events (``customizable_dealt``, ``house_rules_drawn``): the cards look alike
-from the back, so a seat learns the rule of a card when it receives it, and the table when it
-is played. Every ruling is in docs/RULINGS.md under "UNO VETO and Wild Customizable".
+For example ``--option customizable='["joke", 4, "text:Sing"]'`` (``python -m rules.simulate``,
+``python -m rules.deck``) or ``--option customizable=2``.
+
+A played ``WC`` names its rule in ``PlayCard.rule`` (needed only when the hand holds
+Customizable cards with different rules). The cards look alike from the back, so which one is
+where is chance, recorded in ``customizable_dealt`` and ``house_rules_drawn`` (made after every
+draw, so that it tells the other seats nothing): a seat learns the rule of a card when it gets
+it, the table when it is played. When every card carries the same rule nothing needs telling
+apart and neither event is made.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from rules.commands import Command, PlayCard, _card, _colour, _flag, _seat, _word, register_command
-from rules.engine import applies, pass_turn, rng
+from rules.commands import Command, PlayCard
+from rules.engine import pass_turn, rng
 from rules.errors import IllegalCommand, InvalidCommand
-from rules.events import ChoiceOffered, Event, UnoWindowClosed, register_event
+from rules.events import ChoiceOffered, UnoWindowClosed
 from rules.variants.classic import COLOUR, Variant, standard_deck
+from rules.variants.veto_events import (
+    BETWEEN_HANDS,
+    BLANK,
+    MAX_CUSTOMIZABLE,
+    WC,
+    CardsDiscarded,
+    ColourNamed,
+    CustomizableDealt,
+    CustomizablePlayed,
+    DiscardCard,
+    DiscardsOwed,
+    HandsHidden,
+    HandsShown,
+    HouseRulesDrawn,
+    JokeReported,
+    KeepCard,
+    NameColour,
+    ReportJoke,
+    ReportRooster,
+    RoosterReported,
+    SlapVeto,
+    StuckChecked,
+    StuckRuleSet,
+    VetoServed,
+    VetoSlapped,
+    VetoState,
+    _without,
+    _x,
+    held_of,
+    in_discard,
+    in_pile,
+    parse_rule,
+    rule_text,
+)
 
 if TYPE_CHECKING:
     from rules.engine import Decision
     from rules.state import GameState
 
-WC = "WC"
-MAX_CUSTOMIZABLE = 3
-MAX_TEXT = 200
-
-# The rulebook's thought-starters, by name: (number in the rulebook, its words).
-THOUGHT_STARTERS: dict[str, tuple[int, str]] = {
-    "draw_until_colour": (1, "The next player must draw until they draw a card of a certain color."),
-    "discard_wilds": (2, "Everyone but you must discard all their Wild cards."),
-    "three_if_stuck": (3, "If the next player can't play a card, they take THREE cards from the DRAW pile."),
-    "extra_turn": (4, "Take an extra turn."),
-    "seven_cards": (5, "The next player must draw or discard until they have exactly 7 cards."),
-    "three_cards": (6, "Everyone must discard (or draws) until they have exactly 3 cards."),
-    "face_up": (7, "Everyone must play with their hand face up until your next turn."),
-    "joke": (8, 'Tell a joke. If someone laughs, discard down to 1 card (don\'t forget to yell "UNO!"). '
-             "If no one laughs, draw 4 cards."),
-    "elbows": (9, 'The next player cannot bend their elbows until someone says "UNO!"'),
-    "rooster": (10, 'The next player must perform their best rooster call or "chicken out" and draw 4 cards.'),
-}
-BY_NUMBER = {number: name for name, (number, _) in THOUGHT_STARTERS.items()}
-BLANK = "blank"
-TEXT = "text:"
-
-# Pending kinds that belong to a hand in progress (the VETO may be slapped during any of them).
-_BETWEEN_HANDS = frozenset({"start", "deal", "hand_over", "over"})
-
-
-def rule_text(rule: str) -> str:
-    """A house rule in words, as written on the card."""
-    if rule.startswith(TEXT):
-        return rule[len(TEXT) :]
-    if rule == BLANK:
-        return ""
-    return THOUGHT_STARTERS[rule][1]
-
-
-def parse_rule(value: Any, where: str) -> str:
-    """One entry of the ``customizable`` option, in its stored form (a name or ``text:...``)."""
-    if isinstance(value, dict):
-        if set(value) != {"text"}:
-            raise InvalidCommand(f"{where}: a free-text house rule is {{\"text\": \"...\"}}", field=where)
-        value = TEXT + str(value["text"]) if isinstance(value["text"], str) else None
-    if isinstance(value, bool) or value is None:
-        raise InvalidCommand(f"{where}: expected a house rule, got {value!r}", field=where)
-    if isinstance(value, int):
-        if value not in BY_NUMBER:
-            raise InvalidCommand(f"{where}: the rulebook's thought-starters are numbered 1 to 10, not {value}", field=where)
-        return BY_NUMBER[value]
-    if not isinstance(value, str):
-        raise InvalidCommand(f"{where}: expected a house rule, got {value!r}", field=where)
-    if value.startswith(TEXT):
-        text = value[len(TEXT) :].strip()
-        if not text:
-            raise InvalidCommand(f"{where}: a free-text house rule needs its text", field=where)
-        if len(text) > MAX_TEXT:
-            raise InvalidCommand(f"{where}: a house rule is at most {MAX_TEXT} characters", field=where)
-        return TEXT + text
-    if value in THOUGHT_STARTERS or value == BLANK:
-        return value
-    known = ", ".join([*THOUGHT_STARTERS, BLANK])
-    raise InvalidCommand(
-        f"{where}: unknown house rule {value!r} (known: {known}; or \"text:...\" for any other)", field=where
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# The edition's state
-
-
-@dataclass(frozen=True, slots=True)
-class VetoState:
-    """What VETO keeps beyond the core state. ``held``: the house rules of the Wild
-    Customizable cards in each hand (sorted); ``discard_rules``: those of the ``WC`` cards in
-    the discard pile, bottom first, as of ``synced`` reshuffles (a reshuffle keeps only the
-    top card, see ``in_discard``); the rest lie in the draw pile."""
-
-    rules: tuple[str, ...]  # the rule on each Customizable card in the deck (the option)
-    # Whether cards are told apart: only when their rules differ. Cards that all carry the same
-    # rule need no record of which is where (and no event after every draw).
-    tracked: bool = False
-    veto: int | None = None  # the seat the VETO was slapped on; None: it lies in the middle
-    held: tuple[tuple[str, ...], ...] = ()
-    discard_rules: tuple[str, ...] = ()
-    synced: int = 0
-    drawn_rule: str | None = None  # the rule of a WC just drawn on a turn (it may be played)
-    showing: tuple[int, ...] = ()  # hands are face up until each of these seats' next turn
-    stuck: tuple[int, ...] = ()  # seats that take three cards if they cannot play next turn
-    player: int | None = None  # the seat whose house rule is being carried out
-    queue: tuple[tuple[int, int], ...] = ()  # (seat, size) still to discard down to size
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rules": list(self.rules),
-            "tracked": self.tracked,
-            "veto": self.veto,
-            "held": [list(h) for h in self.held],
-            "discard_rules": list(self.discard_rules),
-            "synced": self.synced,
-            "drawn_rule": self.drawn_rule,
-            "showing": list(self.showing),
-            "stuck": list(self.stuck),
-            "player": self.player,
-            "queue": [list(q) for q in self.queue],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> VetoState:
-        return cls(
-            rules=tuple(data["rules"]),
-            tracked=data["tracked"],
-            veto=data["veto"],
-            held=tuple(tuple(h) for h in data["held"]),
-            discard_rules=tuple(data["discard_rules"]),
-            synced=data["synced"],
-            drawn_rule=data["drawn_rule"],
-            showing=tuple(data["showing"]),
-            stuck=tuple(data["stuck"]),
-            player=data["player"],
-            queue=tuple((seat, size) for seat, size in data["queue"]),
-        )
-
-    def public(self) -> dict[str, Any]:
-        """What every seat sees: where the VETO is and the house rules of the game."""
-        return {
-            "veto_on": self.veto,
-            "house_rules": [{"rule": r, "text": rule_text(r)} for r in self.rules],
-            "face_up_until": list(self.showing),
-            "three_if_stuck": list(self.stuck),
-            "discards_owed": [list(q) for q in self.queue],
-        }
-
-    def hand_details(self, s: GameState, seat: int) -> dict[str, Any]:
-        """What whoever sees ``seat``'s hand also sees: the rules on its Customizable cards."""
-        return {"wild_customizable": list(held_of(s, self, seat))}
-
-
-def held_of(s: GameState, x: VetoState, seat: int) -> tuple[str, ...]:
-    """The house rules of the Customizable cards in ``seat``'s hand."""
-    if x.tracked:
-        return x.held[seat]
-    n = s.hands[seat].count(WC)
-    return (x.rules[0],) * n if n else ()
-
-
-def in_discard(s: GameState, x: VetoState, discard: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """The rules of the ``WC`` cards in the discard pile (``discard``: the pile as it was
-    before a card just played). Every ``WC`` that reaches the pile is recorded at once; a
-    reshuffle (only ever inside a draw) keeps just the top card, which, if it is a ``WC``, is
-    the last one recorded."""
-    if s.reshuffles == x.synced:
-        return x.discard_rules
-    return x.discard_rules[-1:] if WC in (s.discard if discard is None else discard) else ()
-
-
-def in_pile(s: GameState, x: VetoState) -> list[str]:
-    """The rules of the ``WC`` cards in the draw pile (the rest of the deck's), sorted."""
-    rest = Counter(x.rules)
-    for h in x.held:
-        rest.subtract(h)
-    rest.subtract(in_discard(s, x))
-    return sorted(rest.elements())
-
-
-def _without(rules: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
-    out = list(rules)
-    for r in gone:
-        out.remove(r)
-    return tuple(out)
-
-
-def _with_seat(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    return tuple(sorted(set(seats) | {seat}))
-
-
-# ---------------------------------------------------------------------------------------------
-# Events
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CustomizableDealt(Event):
-    """The house rules of the Customizable cards dealt to each seat (``held``) and of one
-    turned up to start the pile (``top``). The cards look alike from the back: which went
-    where is chance, recorded here."""
-
-    type: ClassVar[str] = "customizable_dealt"
-    held: tuple[tuple[str, ...], ...]
-    top: str | None
-
-    def redacted(self, viewer: int | None) -> dict[str, Any]:
-        out = self.to_dict()
-        out["held"] = [list(h) if seat == viewer else None for seat, h in enumerate(self.held)]
-        return out
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HouseRulesDrawn(Event):
-    """Follows every draw: the house rules of the Customizable cards ``seat`` just drew (none,
-    mostly); ``drawn``: the rule of a card drawn on the turn, which may be played. Made after
-    every draw, so that its presence tells the other seats nothing."""
-
-    type: ClassVar[str] = "house_rules_drawn"
-    seat: int
-    rules: tuple[str, ...]
-    drawn: str | None
-
-    def redacted(self, viewer: int | None) -> dict[str, Any]:
-        out = self.to_dict()
-        if viewer != self.seat:
-            out["rules"] = None
-            out["drawn"] = None
-        return out
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CustomizablePlayed(Event):
-    """``seat`` played the Customizable card that carries ``rule`` (its words in ``text``)."""
-
-    type: ClassVar[str] = "customizable_played"
-    seat: int
-    rule: str
-    text: str
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CardsDiscarded(Event):
-    """``seat`` put ``cards`` face up under the top card of the discard pile (a house rule:
-    ``reason``); ``rules``: those of the Customizable cards among them. ``uno``: whether the
-    player called UNO, where the rule leaves one card and says so (the joke), else None."""
-
-    type: ClassVar[str] = "cards_discarded"
-    seat: int
-    cards: tuple[str, ...]
-    rules: tuple[str, ...]
-    reason: str
-    uno: bool | None = None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class DiscardsOwed(Event):
-    """Seats that must discard down to a size, in order: (seat, size)."""
-
-    type: ClassVar[str] = "discards_owed"
-    queue: tuple[tuple[int, int], ...]
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ColourNamed(Event):
-    """``seat`` named ``colour``: ``victim`` draws until they draw a card of it."""
-
-    type: ClassVar[str] = "colour_named"
-    seat: int
-    colour: str
-    victim: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class StuckRuleSet(Event):
-    """If ``seat`` cannot play a card on their next turn, they take three cards."""
-
-    type: ClassVar[str] = "stuck_rule_set"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class StuckChecked(Event):
-    """``seat``'s turn began under the three-card rule; ``stuck``: they could not play."""
-
-    type: ClassVar[str] = "stuck_checked"
-    seat: int
-    stuck: bool
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandsShown(Event):
-    """Every hand is face up until ``seat``'s next turn."""
-
-    type: ClassVar[str] = "hands_shown"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class HandsHidden(Event):
-    """``seat``'s next turn began: the hands it had turned face up go back (unless another
-    player's face-up rule still holds)."""
-
-    type: ClassVar[str] = "hands_hidden"
-    seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class JokeReported(Event):
-    """Whether someone laughed at ``seat``'s joke, as reported ``by`` the player (or a
-    referee: None)."""
-
-    type: ClassVar[str] = "joke_reported"
-    seat: int
-    laughed: bool
-    by: int | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class RoosterReported(Event):
-    """``seat`` performed a rooster call (``performed``) or chickened out."""
-
-    type: ClassVar[str] = "rooster_reported"
-    seat: int
-    performed: bool
-    by: int | None
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class VetoSlapped(Event):
-    """``by`` slapped the VETO card on ``target``: they skip their next turn."""
-
-    type: ClassVar[str] = "veto_slapped"
-    by: int
-    target: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class VetoServed(Event):
-    """``seat`` skipped the turn the VETO cost them; the VETO goes back to the middle."""
-
-    type: ClassVar[str] = "veto_served"
-    seat: int
-
-
-def _x(s: GameState) -> VetoState:
-    return s.extra  # type: ignore[no-any-return]
-
-
-@applies(CustomizableDealt)
-def _customizable_dealt(s: GameState, e: CustomizableDealt) -> None:
-    s.extra = replace(_x(s), held=e.held, discard_rules=() if e.top is None else (e.top,))
-
-
-@applies(HouseRulesDrawn)
-def _house_rules_drawn(s: GameState, e: HouseRulesDrawn) -> None:
-    x = _x(s)
-    if e.rules:
-        held = x.held[e.seat] + e.rules
-        hands = x.held[: e.seat] + (tuple(sorted(held)),) + x.held[e.seat + 1 :]
-        s.extra = replace(
-            x, held=hands, discard_rules=in_discard(s, x), synced=s.reshuffles, drawn_rule=e.drawn
-        )
-    elif x.drawn_rule is not None:
-        s.extra = replace(x, drawn_rule=None)
-
-
-def _to_discard(s: GameState, x: VetoState, rules: tuple[str, ...], under_top: bool) -> VetoState:
-    """``x`` with ``rules`` added to the discard pile's: under the top card (before the cards
-    go there), or on top (the card is already there)."""
-    if under_top:
-        pile = in_discard(s, x)
-        pile = pile[:-1] + rules + pile[-1:] if s.discard[-1] == WC else pile + rules
-    else:
-        pile = in_discard(s, x, s.discard[:-1]) + rules
-    return replace(x, discard_rules=pile, synced=s.reshuffles)
-
-
-@applies(CustomizablePlayed)
-def _customizable_played(s: GameState, e: CustomizablePlayed) -> None:
-    # The card itself went onto the pile with CardPlayed, just before.
-    x = _x(s)
-    if not x.tracked:
-        s.extra = replace(x, player=e.seat)
-        return
-    held = x.held[: e.seat] + (_without(x.held[e.seat], (e.rule,)),) + x.held[e.seat + 1 :]
-    x = replace(x, held=held, drawn_rule=None, player=e.seat)
-    s.extra = _to_discard(s, x, (e.rule,), under_top=False)
-
-
-@applies(CardsDiscarded)
-def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
-    x = _x(s)
-    seat = e.seat
-    hand = list(s.hands[seat])
-    for card in e.cards:
-        hand.remove(card)
-    s.hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :]
-    # Under the top card: the card on top and the colour in play do not change.
-    if x.tracked:
-        x = _to_discard(s, x, e.rules, under_top=True)
-        held = x.held[:seat] + (_without(x.held[seat], e.rules),) + x.held[seat + 1 :]
-        x = replace(x, held=held)
-    s.discard = s.discard[:-1] + e.cards + s.discard[-1:]
-    queue = x.queue
-    if queue and queue[0][0] == seat and len(hand) <= queue[0][1]:
-        s.extra = replace(x, queue=queue[1:])
-    else:
-        s.extra = x
-    if e.uno is False and len(hand) == 1:
-        s.exposed = seat
-    elif s.exposed == seat:
-        s.exposed = None
-
-
-@applies(DiscardsOwed)
-def _discards_owed(s: GameState, e: DiscardsOwed) -> None:
-    s.extra = replace(_x(s), queue=e.queue)
-
-
-@applies(ColourNamed)
-def _colour_named(s: GameState, e: ColourNamed) -> None:
-    pass
-
-
-@applies(StuckRuleSet)
-def _stuck_rule_set(s: GameState, e: StuckRuleSet) -> None:
-    x = _x(s)
-    s.extra = replace(x, stuck=_with_seat(x.stuck, e.seat))
-
-
-@applies(StuckChecked)
-def _stuck_checked(s: GameState, e: StuckChecked) -> None:
-    x = _x(s)
-    s.extra = replace(x, stuck=tuple(seat for seat in x.stuck if seat != e.seat))
-
-
-@applies(HandsShown)
-def _hands_shown(s: GameState, e: HandsShown) -> None:
-    x = _x(s)
-    s.extra = replace(x, showing=_with_seat(x.showing, e.seat))
-    s.shown = frozenset(range(s.players))
-
-
-@applies(HandsHidden)
-def _hands_hidden(s: GameState, e: HandsHidden) -> None:
-    x = _x(s)
-    showing = tuple(seat for seat in x.showing if seat != e.seat)
-    s.extra = replace(x, showing=showing)
-    if not showing:
-        s.shown = frozenset()
-
-
-@applies(JokeReported)
-def _joke_reported(s: GameState, e: JokeReported) -> None:
-    pass
-
-
-@applies(RoosterReported)
-def _rooster_reported(s: GameState, e: RoosterReported) -> None:
-    pass
-
-
-@applies(VetoSlapped)
-def _veto_slapped(s: GameState, e: VetoSlapped) -> None:
-    s.extra = replace(_x(s), veto=e.target)
-
-
-@applies(VetoServed)
-def _veto_served(s: GameState, e: VetoServed) -> None:
-    s.extra = replace(_x(s), veto=None)
-
-
-# ---------------------------------------------------------------------------------------------
-# Commands
-
-
-def _report(optional: bool = False) -> Any:
-    return field(default=False, metadata={"kind": "bool", "optional": optional})
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class SlapVeto(Command):
-    """Slap the VETO card on another player (``seat`` in the API), at any time during a hand
-    while it lies in the middle: they skip their next turn."""
-
-    type: ClassVar[str] = "veto"
-    bot_rate: ClassVar[float] = 0.05  # a random bot slaps rarely, or hands would drag on
-    target: int = _seat(json="seat")
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class NameColour(Command):
-    """Name the colour the next player draws until (house rule ``draw_until_colour``)."""
-
-    type: ClassVar[str] = "name_colour"
-    colour: str | None = _colour(optional=False)
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class DiscardCard(Command):
-    """Discard one card under a house rule that makes you discard down to a number of cards
-    (one command per card). ``rule``: which Customizable card, when the hand holds several."""
-
-    type: ClassVar[str] = "discard"
-    card: str = _card()
-    rule: str | None = _word()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ReportJoke(Command):
-    """Report whether someone laughed at the joke (the player who told it, or a referee)."""
-
-    type: ClassVar[str] = "joke"
-    laughed: bool = _report()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class KeepCard(Command):
-    """Someone laughed: keep ``card`` and discard the rest of the hand; ``uno``: call UNO."""
-
-    type: ClassVar[str] = "keep"
-    card: str = _card()
-    rule: str | None = _word()
-    uno: bool = _flag()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ReportRooster(Command):
-    """Report the rooster call: ``performed``, or chickened out (and draw 4)."""
-
-    type: ClassVar[str] = "rooster"
-    performed: bool = _report()
-
-
-_CHOICES = frozenset({"name_colour", "discard", "joke", "keep", "rooster"})
-_OWN_TYPES = _CHOICES | {"veto"}
+# Pending choices of the house rules (each answered by the command of the same name, but
+# "joke" by report_joke and "rooster" by report_rooster).
+_CHOICES = frozenset({"name_colour", "discard", "joke", "keep_card", "rooster"})
+_OWN_TYPES = frozenset(
+    {"veto", "name_colour", "discard", "report_joke", "keep_card", "report_rooster"}
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -621,27 +130,34 @@ class Veto(Variant):
         for name in sorted(options):
             if name != "customizable":
                 raise InvalidCommand(
-                    f"unknown option {name!r} for {self.name} (known: customizable)", field=f"options.{name}"
+                    f"unknown option {name!r} for {self.name} (known: customizable)",
+                    field=f"options.{name}",
                 )
         value = options.get("customizable", MAX_CUSTOMIZABLE)
         where = "options.customizable"
         if isinstance(value, bool):
-            raise InvalidCommand(f"{where}: expected a list of house rules or a number 0 to 3", field=where)
+            raise InvalidCommand(
+                f"{where}: expected a list of house rules or a number 0 to 3", field=where
+            )
         if isinstance(value, int):
             if not 0 <= value <= MAX_CUSTOMIZABLE:
                 raise InvalidCommand(
-                    f"{where}: a deck has 0 to {MAX_CUSTOMIZABLE} Wild Customizable cards, not {value}", field=where
+                    f"{where}: a deck has 0 to {MAX_CUSTOMIZABLE} Customizable cards, not {value}",
+                    field=where,
                 )
             rules = (BLANK,) * value
         elif isinstance(value, (list, tuple)):
             if len(value) > MAX_CUSTOMIZABLE:
                 raise InvalidCommand(
-                    f"{where}: a deck has at most {MAX_CUSTOMIZABLE} Wild Customizable cards, not {len(value)}",
+                    f"{where}: a deck has at most {MAX_CUSTOMIZABLE} Customizable cards, "
+                    f"not {len(value)}",
                     field=where,
                 )
             rules = tuple(parse_rule(v, f"{where}[{i}]") for i, v in enumerate(value))
         else:
-            raise InvalidCommand(f"{where}: expected a list of house rules or a number 0 to 3", field=where)
+            raise InvalidCommand(
+                f"{where}: expected a list of house rules or a number 0 to 3", field=where
+            )
         return (("customizable", rules),)
 
     def initial_extra(self, started: Any) -> VetoState:
@@ -692,7 +208,11 @@ class Veto(Variant):
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card != WC:
             options = self._play_cache.get((seat, card, leaves == 1))
-            return options if options is not None else Variant.play_options(self, s, seat, card, leaves)
+            return (
+                options
+                if options is not None
+                else Variant.play_options(self, s, seat, card, leaves)
+            )
         x = _x(s)
         rules: tuple[str | None, ...]
         if not x.tracked:
@@ -705,7 +225,12 @@ class Veto(Variant):
         options = self._wc_cache.get(key)
         if options is None:
             unos = (False, True) if leaves == 1 else (False,)
-            options = [PlayCard(seat, WC, c, uno, rule=r) for r in rules for c in self.colours for uno in unos]
+            options = [
+                PlayCard(seat, WC, c, uno, rule=r)
+                for r in rules
+                for c in self.colours
+                for uno in unos
+            ]
             self._wc_cache[key] = options
         return options
 
@@ -729,7 +254,8 @@ class Veto(Variant):
             assert drawn is not None
             if rule is not None and rule != drawn:
                 raise IllegalCommand(
-                    f"after drawing, only the card drawn may be played: the Wild Customizable card with {drawn!r}"
+                    "after drawing, only the card drawn may be played: "
+                    f"the Customizable card with {drawn!r}"
                 )
             return drawn
         return _pick(held_of(s, x, seat), seat, rule, "play")
@@ -843,7 +369,7 @@ class Veto(Variant):
         if s.exposed is not None:
             return True
         x = s.extra
-        return x is not None and x.veto is None and s.pending[0] not in _BETWEEN_HANDS
+        return x is not None and x.veto is None and s.pending[0] not in BETWEEN_HANDS
 
     def out_of_turn_rare(self, s: GameState) -> bool:
         # With no UNO to catch, only the VETO is open out of turn (all hand long).
@@ -859,19 +385,25 @@ class Veto(Variant):
         if x.veto is None:
             slaps = self._slaps.get((seat, s.players))
             if slaps is None:
-                slaps = self._slaps[(seat, s.players)] = [SlapVeto(seat, t) for t in range(s.players) if t != seat]
+                slaps = self._slaps[(seat, s.players)] = [
+                    SlapVeto(seat, t) for t in range(s.players) if t != seat
+                ]
         else:
             slaps = []
         if pseat != seat or kind not in _CHOICES:
-            return [] if kind in _BETWEEN_HANDS else slaps  # shared: callers do not change it
+            return [] if kind in BETWEEN_HANDS else slaps  # shared: callers do not change it
         hand = s.hands[seat]
         out: list[Command]
         if kind == "name_colour":
             out = [NameColour(seat, c) for c in self.colours]
         elif kind == "discard":
             out = [DiscardCard(seat, c, r) for c, r in _each_card(hand, held_of(s, x, seat))]
-        elif kind == "keep":
-            out = [KeepCard(seat, c, r, uno) for c, r in _each_card(hand, held_of(s, x, seat)) for uno in (False, True)]
+        elif kind == "keep_card":
+            out = [
+                KeepCard(seat, c, r, uno)
+                for c, r in _each_card(hand, held_of(s, x, seat))
+                for uno in (False, True)
+            ]
         elif kind == "joke":
             out = [ReportJoke(seat, True), ReportJoke(seat, False)]
         else:
@@ -900,7 +432,7 @@ class Veto(Variant):
         seat, target = cmd.seat, cmd.target
         if seat is None:
             raise IllegalCommand("the VETO card is slapped by a player, not a referee")
-        if s.pending[0] in _BETWEEN_HANDS:
+        if s.pending[0] in BETWEEN_HANDS:
             raise IllegalCommand("the VETO card can be slapped only while a hand is played")
         if not (isinstance(target, int) and 0 <= target < s.players):
             raise InvalidCommand(f"no seat {target!r} to slap the VETO on", field="seat")
@@ -908,7 +440,9 @@ class Veto(Variant):
             raise IllegalCommand("a player cannot slap the VETO card on themselves")
         veto = _x(s).veto
         if veto is not None:
-            raise IllegalCommand(f"the VETO card is not in the middle: seat {veto} has it until they skip a turn")
+            raise IllegalCommand(
+                f"the VETO card is not in the middle: seat {veto} has it until they skip a turn"
+            )
         d.emit(VetoSlapped(seat, target))
 
     def _require(self, d: Decision, cmd: Command, kind: str, referee: bool = False) -> int:
@@ -918,7 +452,9 @@ class Veto(Variant):
             who = "a referee or the seat it waits for" if referee else f"seat {pseat}"
             sender = "a referee" if cmd.seat is None else f"seat {cmd.seat}"
             if pkind != kind:
-                raise IllegalCommand(f"{sender} cannot {cmd.type} now: waiting for seat {pseat} ({pkind})")
+                raise IllegalCommand(
+                    f"{sender} cannot {cmd.type} now: waiting for seat {pseat} ({pkind})"
+                )
             raise IllegalCommand(f"{sender} cannot {cmd.type} now: only {who} may")
         return pseat
 
@@ -927,7 +463,8 @@ class Veto(Variant):
         colour = cmd.colour
         if colour not in self.colours:
             raise InvalidCommand(
-                f"unknown colour {colour!r}: expected one of {', '.join(self.colours)}", field="colour"
+                f"unknown colour {colour!r}: expected one of {', '.join(self.colours)}",
+                field="colour",
             )
         victim = d.next_seat(seat)
         d.emit(ColourNamed(seat, colour, victim))
@@ -977,14 +514,14 @@ class Veto(Variant):
         d.emit(JokeReported(seat, cmd.laughed, cmd.seat))
         if cmd.laughed:
             if len(d.s.hands[seat]) > 1:
-                d.emit(ChoiceOffered(seat, "keep"))
+                d.emit(ChoiceOffered(seat, "keep_card"))
                 return
         else:
             d.draw(seat, 4, "joke")
         d.begin_turn(d.next_seat(seat))
 
     def _keep(self, d: Decision, cmd: KeepCard) -> None:
-        seat = self._require(d, cmd, "keep")
+        seat = self._require(d, cmd, "keep_card")
         s = d.s
         hand = list(s.hands[seat])
         if cmd.card not in hand:
@@ -1019,14 +556,22 @@ class Veto(Variant):
         if not x.tracked:
             if any(x.held) or x.discard_rules or x.drawn_rule is not None:
                 out.append("house rules recorded for Customizable cards that are not told apart")
-            x = replace(x, held=tuple(held_of(s, x, seat) for seat in range(s.players)),
-                        discard_rules=x.rules[:1] * s.discard.count(WC), synced=s.reshuffles)
+            x = replace(
+                x,
+                held=tuple(held_of(s, x, seat) for seat in range(s.players)),
+                discard_rules=x.rules[:1] * s.discard.count(WC),
+                synced=s.reshuffles,
+            )
         for seat, hand in enumerate(s.hands):
             if hand.count(WC) != len(x.held[seat]):
-                out.append(f"seat {seat} holds {hand.count(WC)} WC but {len(x.held[seat])} house rules")
+                out.append(
+                    f"seat {seat} holds {hand.count(WC)} WC but {len(x.held[seat])} house rules"
+                )
         discard = in_discard(s, x)
         if s.discard.count(WC) != len(discard):
-            out.append(f"the discard pile has {s.discard.count(WC)} WC but {len(discard)} house rules")
+            out.append(
+                f"the discard pile has {s.discard.count(WC)} WC but {len(discard)} house rules"
+            )
         rest = Counter(x.rules)
         for h in (*x.held, discard):
             rest.subtract(h)
@@ -1039,7 +584,9 @@ class Veto(Variant):
         if bool(x.showing) != bool(s.shown) and s.pending[0] != "over":
             out.append("hands face up without a face-up rule, or the other way round")
         kind, pseat = s.pending
-        if kind == "discard" and not (x.queue and x.queue[0][0] == pseat and len(s.hands[pseat]) > x.queue[0][1]):
+        if kind == "discard" and not (
+            x.queue and x.queue[0][0] == pseat and len(s.hands[pseat]) > x.queue[0][1]
+        ):
             out.append(f"seat {pseat} discards with nothing owed")
         if kind == "drawn" and s.drawn == WC and x.tracked and x.drawn_rule not in x.held[pseat]:
             out.append("the Wild Customizable card just drawn has no house rule")
@@ -1063,12 +610,15 @@ def _pick(held: tuple[str, ...], seat: int, rule: str | None, doing: str) -> str
         distinct = sorted(set(held))
         if len(distinct) > 1:
             raise InvalidCommand(
-                f"name the house rule of the Wild Customizable card to {doing} (rule): one of {', '.join(distinct)}",
+                f"name the house rule of the Customizable card to {doing} (rule): "
+                f"one of {', '.join(distinct)}",
                 field="rule",
             )
         return held[0]
     if rule not in held:
-        raise IllegalCommand(f"seat {seat} holds no Wild Customizable card with the house rule {rule!r}")
+        raise IllegalCommand(
+            f"seat {seat} holds no Wild Customizable card with the house rule {rule!r}"
+        )
     return rule
 
 
