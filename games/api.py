@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
 
-from games import errors, services
+from games import errors, registry, services
 from games.auth import SeatAuthentication, SeatPrincipal
 from games.models import Dispute, Game
 from games.serializers import (
@@ -198,7 +198,9 @@ class GameCreateView(APIView):
         operation_id="games_create",
         summary="Create a game and deal its first hand",
         description="A user creates a game and becomes its referee. Give `seed`, or (referee) an "
-        "explicit `deck` (draw order, top first) and `dealer`. Each seat gets its own secret.",
+        "explicit `deck` (draw order, top first) and `dealer`. Each seat gets its own secret. "
+        "With `season` (its league's organisers only) the game counts for that season: the "
+        "season's variant, scoring and target are the defaults and its organisers referee it.",
         request=GameCreateSerializer,
         auth=[{"tokenAuth": []}, {"cookieAuth": []}],
         responses={
@@ -235,19 +237,34 @@ class GameCreateView(APIView):
         serializer = GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        game = services.create_game(
-            variant=data.get("variant", "classic"),
-            players=data["players"],
-            scoring=data.get("scoring", "standard"),
-            target=data.get("target", 500),
-            seed=data.get("seed"),
-            deck=data.get("deck"),
-            dealer=data.get("dealer"),
-            options=data.get("options"),
-            created_by=request.user,
-            season_id=data.get("season"),
-            sheet=data["sheet"],
-        )
+        given = {
+            "players": data["players"],
+            "seed": data.get("seed"),
+            "deck": data.get("deck"),
+            "dealer": data.get("dealer"),
+            "options": data.get("options"),
+            "created_by": request.user,
+            "sheet": data["sheet"],
+        }
+        if data.get("season") is not None:
+            # The season's app fills in its settings, checks the caller organises it and
+            # records the seats (games never imports it: DESIGN.md).
+            if registry.start_season_game is None:
+                raise InvalidCommand("games cannot join seasons here", field="season")
+            game = registry.start_season_game(
+                season_id=data["season"],
+                variant=data.get("variant"),
+                scoring=data.get("scoring"),
+                target=data.get("target"),
+                **given,
+            )
+        else:
+            game = services.create_game(
+                variant=data.get("variant", "classic"),
+                scoring=data.get("scoring", "standard"),
+                target=data.get("target", 500),
+                **given,
+            )
         seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
         body = {"id": game.pk, "version": game.version, "seats": seats}
         return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
