@@ -1,0 +1,37 @@
+"""Set up UNO VETO hands card by card for the VETO rule tests."""
+
+from __future__ import annotations
+
+from rules.state import GameState
+
+from .helpers import start
+
+# Three seats, dealer 0: seat 1 plays first, then seat 2, then seat 0.
+PLAIN_2 = ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]  # seat 2: nothing purple or orange
+PLAIN_0 = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]  # seat 0 (the dealer)
+
+
+def table(
+    rules: list | int = 3,
+    *,
+    hands: dict[int, list[str]] | None = None,
+    starter: str = "P5",
+    draws: tuple[str, ...] | list[str] = (),
+    players: int = 3,
+    dealer: int = 0,
+) -> GameState:
+    """A VETO hand dealt as described, with ``rules`` as the ``customizable`` option."""
+    hands = dict(hands or {})
+    if players == 3:
+        hands.setdefault(2, PLAIN_2)
+        hands.setdefault(0, PLAIN_0)
+    state, _ = start(
+        "veto",
+        players,
+        dealer=dealer,
+        hands=hands,
+        starter=starter,
+        draws=draws,
+        options={"customizable": rules},
+    )
+    return state
