@@ -1,5 +1,19 @@
+"""The tournaments app: hooks itself into games (which never imports it) when Django starts."""
+
 from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
+
+    def ready(self) -> None:
+        from games import projections, registry
+        from tournaments import services
+        from tournaments.projections import standings_projector
+
+        # Standings follow every append, in its transaction; organisers referee their
+        # seasons' games; POST /api/games/ with "season" starts a season game.
+        projections.register(standings_projector)
+        if services.is_season_referee not in registry.referee_checks:
+            registry.referee_checks.append(services.is_season_referee)
+        registry.start_season_game = services.start_season_game_for_api
