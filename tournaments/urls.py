@@ -1,11 +1,29 @@
-"""URLs of the tournaments app: its pages, and its JSON API under /api/."""
+"""URLs of the tournaments app: its pages, and its JSON API under /api/ (API.md)."""
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments import api
+
 app_name = "tournaments"
 
-# JSON API routes, relative to /api/ (e.g. path("tournaments/", ...) serves /api/tournaments/).
-api_urlpatterns: list[URLPattern | URLResolver] = []
+# JSON API routes, relative to /api/ (e.g. path("leagues/", ...) serves /api/leagues/).
+# The game routes come first in config/urls.py; games/<id>/hands/ is not one of them.
+api_urlpatterns: list[URLPattern | URLResolver] = [
+    path("leagues/", api.LeagueCreateView.as_view(), name="leagues"),
+    path("leagues/<int:league_id>/", api.LeagueDetailView.as_view(), name="league"),
+    path("leagues/<int:league_id>/seasons/", api.SeasonCreateView.as_view(), name="seasons"),
+    path("leagues/<int:league_id>/players/", api.PlayerCreateView.as_view(), name="players"),
+    path("seasons/<int:season_id>/", api.SeasonDetailView.as_view(), name="season"),
+    path("seasons/<int:season_id>/games/", api.SeasonGamesView.as_view(), name="season-games"),
+    path("seasons/<int:season_id>/standings/", api.StandingsView.as_view(), name="standings"),
+    path(
+        "seasons/<int:season_id>/standings.csv",
+        api.StandingsCSVView.as_view(),
+        name="standings-csv",
+    ),
+    path("players/<int:player_id>/", api.PlayerDetailView.as_view(), name="player"),
+    path("games/<uuid:game_id>/hands/", api.HandsView.as_view(), name="hands"),
+]
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include(api_urlpatterns)),
