@@ -206,7 +206,7 @@ def test_the_house_rule_of_a_customizable_card_turned_up_does_not_apply():
     state = table(["extra_turn"], starter="WC")
     state, events = step(state, ChooseColour(1, "G"))
     assert not any(type(e) is CustomizablePlayed for e in events)
-    state, _ = step(state, PlayCard(1, state.hands[1][0]))
+    state, _ = step(state, PlayCard(1, "G9"))
     assert state.pending == ("turn", 2)  # no extra turn for anyone
 
 

@@ -7,6 +7,7 @@ from rules.state import GameState
 from .helpers import start
 
 # Three seats, dealer 0: seat 1 plays first, then seat 2, then seat 0.
+PLAIN_1 = ["P1", "P2", "O2", "G9", "Y8", "O3", "OV"]  # seat 1: purple to play on a P5
 PLAIN_2 = ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]  # seat 2: nothing purple or orange
 PLAIN_0 = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]  # seat 0 (the dealer)
 
@@ -23,6 +24,7 @@ def table(
     """A VETO hand dealt as described, with ``rules`` as the ``customizable`` option."""
     hands = dict(hands or {})
     if players == 3:
+        hands.setdefault(1, PLAIN_1)
         hands.setdefault(2, PLAIN_2)
         hands.setdefault(0, PLAIN_0)
     state, _ = start(
