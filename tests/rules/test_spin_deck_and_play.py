@@ -5,11 +5,11 @@ from collections import Counter
 import pytest
 
 from rules.cards import card_info
-from rules.commands import DrawCard, PlayCard, command_from_dict
+from rules.commands import Challenge, DrawCard, PlayCard, command_from_dict
 from rules.deck import main as print_deck
 from rules.engine import legal_commands, replay, step
 from rules.errors import IllegalCommand
-from rules.events import ChoiceOffered, TurnBegan
+from rules.events import ChallengeResolved, ChoiceOffered, TurnBegan
 from rules.variants import get_variant, spin
 from rules.variants.spin import Spin, SpinWheel, WheelSpun
 
@@ -171,3 +171,15 @@ def test_the_same_game_spins_the_same_segments():
 def test_the_spin_command_round_trips_through_its_api_shape():
     assert SpinWheel(2).to_dict() == {"type": "spin"}
     assert command_from_dict(2, {"type": "spin"}) == SpinWheel(2)
+
+
+# The Wild Draw 4 ------------------------------------------------------------------------------
+
+
+def test_a_wild_draw_four_played_with_the_colour_in_hand_can_be_challenged_as_in_classic_uno():
+    state = table(opener=["W4", "R1", "B9", "G9", "Y8", "B8", "G8"], starter="R7")
+    state, events = play(state, PlayCard(1, "W4", "B"))
+    assert events[-1] == ChoiceOffered(2, "challenge")
+    state, events = play(state, Challenge(2))
+    assert events[0] == ChallengeResolved(2, 1, "R", True, ("R1",))
+    assert len(state.hands[1]) == 10
