@@ -387,3 +387,50 @@ def test_a_house_rule_choice_does_not_close_the_uno_catch_window():
     assert state.exposed == 1
     state, events = step(state, Catch(0, 1))
     assert type(events[0]) is UnoCaught
+
+
+def test_a_player_left_with_one_card_by_discarding_wilds_need_not_call_uno():
+    # The UNO call is made with a play; discarding under a house rule is none (but the joke's,
+    # whose words say so).
+    state = table(["discard_wilds"], hands={1: ["WC"] + HAND, 2: ["W", "G1"]})
+    state = with_hand(state, 2, 2)
+    state, _ = step(state, PlayCard(1, "WC", "G"))
+    assert state.hands[2] == ("G1",) and state.exposed is None
+
+
+def test_a_seat_discarding_one_of_several_customizable_cards_names_its_rule():
+    from dataclasses import replace
+
+    state = table(["seven_cards", "joke", "rooster"], hands={1: ["WC"] + HAND, 2: ["WC", "WC"]})
+    state = with_hand(state, 2, 9).copy()
+    # Which card went to whom is chance; this test fixes it: seat 1 holds seven_cards.
+    state.extra = replace(state.extra, held=((), ("seven_cards",), ("joke", "rooster")))
+    state, _ = step(state, PlayCard(1, "WC", "P"))
+    choices = [c for c in legal_commands(state, 2) if c.type == "discard" and c.card == "WC"]
+    assert {c.rule for c in choices} == {"joke", "rooster"}
+    with pytest.raises(
+        InvalidCommand, match="name the house rule of the Customizable card to discard"
+    ):
+        step(state, DiscardCard(2, "WC"))
+    state, events = step(state, DiscardCard(2, "WC", rule="rooster"))
+    assert events[0] == CardsDiscarded(2, ("WC",), ("rooster",), "house_rule")
+    assert state.extra.held[2] == ("joke",)
+
+
+def test_hands_stay_face_up_until_every_player_who_turned_them_up_has_had_a_turn():
+    state = table(["face_up", "face_up"], hands={1: ["WC"] + HAND, 2: ["WC"] + PLAIN_2[:6]})
+    state, _ = play(state, PlayCard(1, "WC", "Y"), PlayCard(2, "WC", "Y"), PlayCard(0, "Y1"))
+    assert state.pending == ("turn", 1) and state.shown == frozenset({0, 1, 2})
+    state, events = step(state, PlayCard(1, "Y8"))
+    assert events[-2:] == [HandsHidden(2), TurnBegan(2)] and state.shown == frozenset()
+
+
+def test_a_turn_skipped_by_the_veto_does_not_end_the_face_up_rule():
+    from rules.variants.veto_events import SlapVeto
+
+    state = rule_table("face_up")
+    state, _ = play(
+        state, PlayCard(1, "WC", "G"), SlapVeto(2, 1), PlayCard(2, "G1"), PlayCard(0, "Y1")
+    )
+    # Seat 1's turn was skipped: the hands stay face up until seat 1 really plays.
+    assert state.pending == ("turn", 2) and state.shown == frozenset({0, 1, 2})
