@@ -101,7 +101,7 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
             if not variant.has_card(code):
                 raise InvalidCommand(f"remaining.{seat}: {code} is not a card of {variant.title}", field=f"remaining.{seat}")
         counted.update(hand)
-    deck = Counter(variant.deck)
+    deck = Counter(variant.deck_for(d.s.options))  # the game's deck (VETO: its Customizable cards)
     for code, count in sorted(counted.items()):
         if count > deck[code]:
             raise InvalidCommand(
