@@ -97,7 +97,7 @@ class GameCreateSerializer(StrictSerializer):
     )
     scoring = serializers.ChoiceField(choices=SCORINGS, required=False)
     target = StrictIntegerField(min_value=1, required=False)
-    seed = SeedField(required=False)
+    seed = SeedField(required=False, allow_null=True, help_text="Without it, a random seed.")
     deck = serializers.ListField(
         child=StrictCharField(), required=False, help_text="Draw order, top first (referee)."
     )

@@ -1,0 +1,218 @@
+"""What a referee does through the API: undo, and disputes with their rulings."""
+
+import pytest
+
+from tests.games.api_support import arranged_deck, create_game, event_count, seats, url, user_client
+
+pytestmark = pytest.mark.django_db
+
+HANDS = {
+    1: ["Y1", "R2", "R3", "R4", "R5", "R6", "R7"],
+    2: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"],
+    0: ["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+}
+
+
+@pytest.fixture
+def referee():
+    return user_client()
+
+
+@pytest.fixture
+def game(referee):
+    game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)
+    response = seats(game)[1].post(
+        url(game, "commands/"), {"type": "play", "card": "Y1"}, format="json"
+    )
+    assert response.status_code == 201
+    game["played"] = response.json()["version"]
+    return game
+
+
+def test_undo_rewinds_the_game_and_it_goes_on_from_there(game, referee):
+    before = event_count(game)
+
+    response = referee.post(
+        url(game, "undo/"), {"to_version": game["version"], "reason": "misplay"}, format="json"
+    )
+
+    assert response.status_code == 201
+    assert response.json() == {"version": before + 1}
+    view = referee.get(url(game)).json()
+    assert (view["top_card"], view["turn"], view["version"]) == ("Y9", 1, before + 1)
+    assert view["seats"][1]["hand"] == HANDS[1]
+    rewound = referee.get(url(game, f"events/?after={before}")).json()[0]
+    assert rewound["type"] == "rewound"
+    assert rewound["data"]["reason"] == "misplay"
+    assert rewound["actor"] == f"user:{referee.user.pk}"
+    again = seats(game)[1].post(url(game, "commands/"), {"type": "draw"}, format="json")
+    assert again.status_code == 201
+
+
+def test_a_seat_may_not_undo(game):
+    before = event_count(game)
+
+    response = seats(game)[1].post(
+        url(game, "undo/"), {"to_version": game["version"], "reason": "oops"}, format="json"
+    )
+
+    assert response.status_code == 403
+    assert response.json()["error"] == "forbidden"
+    assert event_count(game) == before
+
+
+def test_another_user_may_not_undo(game):
+    response = user_client("stranger").post(
+        url(game, "undo/"), {"to_version": 5, "reason": "x"}, format="json"
+    )
+
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"reason": "x"}, "to_version"),
+        ({"to_version": "5", "reason": "x"}, "to_version"),
+        ({"to_version": 5}, "reason"),
+        ({"to_version": 999, "reason": "x"}, "to_version"),
+        ({"to_version": 1, "reason": "x"}, "to_version"),  # before the first hand was dealt
+    ],
+)
+def test_a_bad_undo_is_400_and_appends_nothing(game, referee, body, field):
+    before = event_count(game)
+
+    response = referee.post(url(game, "undo/"), body, format="json")
+
+    assert response.status_code == 400, response.content
+    assert field in response.json()["detail"]
+    assert event_count(game) == before
+
+
+def test_a_seat_opens_a_dispute_and_everyone_at_the_table_can_list_it(game, referee):
+    response = seats(game)[2].post(
+        url(game, "disputes/"),
+        {"version": game["played"], "claim": "Bob played out of turn"},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    dispute = response.json()
+    assert (dispute["version"], dispute["claim"], dispute["status"], dispute["opened_by"]) == (
+        game["played"],
+        "Bob played out of turn",
+        "open",
+        "seat:2",
+    )
+    assert referee.get(url(game, "disputes/")).json() == [dispute]
+    assert seats(game)[0].get(url(game, "disputes/")).json() == [dispute]
+
+
+def test_a_referee_may_open_a_dispute_too(game, referee):
+    response = referee.post(
+        url(game, "disputes/"), {"version": 1, "claim": "check the deal"}, format="json"
+    )
+
+    assert response.status_code == 201
+    assert response.json()["opened_by"] == f"user:{referee.user.pk}"
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"claim": "x"}, "version"),
+        ({"version": 0, "claim": "x"}, "version"),
+        ({"version": 999, "claim": "x"}, "version"),
+        ({"version": 2}, "claim"),
+    ],
+)
+def test_a_bad_dispute_is_400(game, body, field):
+    response = seats(game)[2].post(url(game, "disputes/"), body, format="json")
+
+    assert response.status_code == 400
+    assert field in response.json()["detail"]
+
+
+def open_dispute(game):
+    response = seats(game)[2].post(
+        url(game, "disputes/"), {"version": game["played"], "claim": "wrong"}, format="json"
+    )
+    return response.json()["id"]
+
+
+def test_an_upheld_ruling_may_undo(game, referee):
+    dispute = open_dispute(game)
+    before = event_count(game)
+
+    response = referee.post(
+        url(game, f"disputes/{dispute}/ruling/"),
+        {"decision": "upheld", "note": "out of turn", "undo_to": game["version"]},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["status"], body["note"], body["undo_to"]) == (
+        "upheld",
+        "out of turn",
+        game["version"],
+    )
+    assert event_count(game) == before + 1
+    assert referee.get(url(game)).json()["top_card"] == "Y9"
+
+
+def test_a_rejected_ruling_changes_nothing_in_the_game(game, referee):
+    dispute = open_dispute(game)
+    before = event_count(game)
+
+    response = referee.post(
+        url(game, f"disputes/{dispute}/ruling/"), {"decision": "rejected"}, format="json"
+    )
+
+    assert response.status_code == 201
+    assert response.json()["status"] == "rejected"
+    assert event_count(game) == before
+
+
+def test_ruling_twice_is_409(game, referee):
+    dispute = open_dispute(game)
+    ruling = url(game, f"disputes/{dispute}/ruling/")
+    referee.post(ruling, {"decision": "rejected"}, format="json")
+
+    response = referee.post(ruling, {"decision": "upheld"}, format="json")
+
+    assert response.status_code == 409
+    assert response.json()["error"] == "illegal"
+    assert response.json()["version"] == event_count(game)
+
+
+def test_only_a_referee_rules(game):
+    dispute = open_dispute(game)
+
+    response = seats(game)[1].post(
+        url(game, f"disputes/{dispute}/ruling/"), {"decision": "rejected"}, format="json"
+    )
+
+    assert response.status_code == 403
+
+
+def test_a_ruling_names_a_bad_decision(game, referee):
+    dispute = open_dispute(game)
+
+    response = referee.post(
+        url(game, f"disputes/{dispute}/ruling/"), {"decision": "maybe"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert "decision" in response.json()["detail"]
+
+
+def test_a_dispute_of_another_game_is_404(game, referee):
+    other = create_game(referee, seed=99)
+    dispute = open_dispute(game)
+
+    response = referee.post(
+        url(other, f"disputes/{dispute}/ruling/"), {"decision": "rejected"}, format="json"
+    )
+
+    assert response.status_code == 404
