@@ -74,13 +74,13 @@ from rules.variants.veto_events import (
     VetoServed,
     VetoSlapped,
     VetoState,
-    _without,
-    _x,
     held_of,
     in_discard,
     in_pile,
     parse_rule,
     rule_text,
+    veto_state,
+    without,
 )
 
 if TYPE_CHECKING:
@@ -165,13 +165,13 @@ class Veto(Variant):
 
     def hand_extra(self, s: GameState) -> VetoState:
         # Each hand starts with the VETO in the middle and no house rule in force.
-        return _fresh(_x(s).rules, s.players)
+        return _fresh(veto_state(s).rules, s.players)
 
     # Dealing and drawing: which Customizable card is which -----------------------------------
 
     def starter(self, d: Decision, card: str) -> None:
         s = d.s
-        x = _x(s)
+        x = veto_state(s)
         if x.tracked:
             pool = list(x.rules)
             rng(s, "hand", s.hand_number, "customizable").shuffle(pool)
@@ -213,7 +213,7 @@ class Veto(Variant):
                 if options is not None
                 else Variant.play_options(self, s, seat, card, leaves)
             )
-        x = _x(s)
+        x = veto_state(s)
         rules: tuple[str | None, ...]
         if not x.tracked:
             rules = x.rules[:1]
@@ -248,7 +248,7 @@ class Veto(Variant):
 
     def rule_played(self, s: GameState, seat: int, rule: str | None) -> str:
         """The house rule of the Customizable card ``seat`` plays, naming ``rule`` (or not)."""
-        x = _x(s)
+        x = veto_state(s)
         if s.pending[0] == "drawn" and x.tracked:
             drawn = x.drawn_rule
             assert drawn is not None
@@ -264,7 +264,7 @@ class Veto(Variant):
         if card != WC:
             return Variant.effect(self, d, seat, card, cmd)
         # check_play has checked the choice; the card has left the hand, not its rule yet.
-        x = _x(d.s)
+        x = veto_state(d.s)
         rule = cmd.rule
         if rule is None:
             # Unnamed: the card just drawn, or the only rule the hand holds.
@@ -280,7 +280,7 @@ class Veto(Variant):
         if card == WC:
             # The round is over once a player has no cards: the house rule on a last card is
             # not carried out (docs/RULINGS.md).
-            x = _x(d.s)
+            x = veto_state(d.s)
             rule = x.held[seat][0] if x.tracked else x.rules[0]
             d.emit(CustomizablePlayed(seat, rule, rule_text(rule)))
         Variant.going_out(self, d, seat, card)
@@ -317,7 +317,9 @@ class Veto(Variant):
         for other in others:
             wilds = tuple(c for c in s.hands[other] if COLOUR[c] is None)
             if wilds:
-                d.emit(CardsDiscarded(other, wilds, held_of(s, _x(s), other), "discard_wilds"))
+                d.emit(
+                    CardsDiscarded(other, wilds, held_of(s, veto_state(s), other), "discard_wilds")
+                )
         # Once a player has no cards left, the round is over (the first, in turn order).
         for other in others:
             if not s.hands[other]:
@@ -438,7 +440,7 @@ class Veto(Variant):
             raise InvalidCommand(f"no seat {target!r} to slap the VETO on", field="seat")
         if target == seat:
             raise IllegalCommand("a player cannot slap the VETO card on themselves")
-        veto = _x(s).veto
+        veto = veto_state(s).veto
         if veto is not None:
             raise IllegalCommand(
                 f"the VETO card is not in the middle: seat {veto} has it until they skip a turn"
@@ -495,11 +497,11 @@ class Veto(Variant):
             raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
         rules: tuple[str, ...] = ()
         if cmd.card == WC:
-            rules = (_pick(held_of(s, _x(s), seat), seat, cmd.rule, "discard"),)
+            rules = (_pick(held_of(s, veto_state(s), seat), seat, cmd.rule, "discard"),)
         elif cmd.rule is not None:
             raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
         d.emit(CardsDiscarded(seat, (cmd.card,), rules, "house_rule"))
-        x = _x(s)
+        x = veto_state(s)
         if x.queue:
             if x.queue[0][0] != seat:
                 d.emit(ChoiceOffered(x.queue[0][0], "discard"))
@@ -526,9 +528,9 @@ class Veto(Variant):
         hand = list(s.hands[seat])
         if cmd.card not in hand:
             raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
-        held = held_of(s, _x(s), seat)
+        held = held_of(s, veto_state(s), seat)
         if cmd.card == WC:
-            held = _without(held, (_pick(held, seat, cmd.rule, "keep"),))
+            held = without(held, (_pick(held, seat, cmd.rule, "keep"),))
         elif cmd.rule is not None:
             raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
         hand.remove(cmd.card)

@@ -199,7 +199,8 @@ def in_pile(s: GameState, x: VetoState) -> list[str]:
     return sorted(rest.elements())
 
 
-def _without(rules: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+def without(rules: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    """``rules`` with one of each of ``gone`` taken out."""
     out = list(rules)
     for r in gone:
         out.remove(r)
@@ -377,18 +378,19 @@ class VetoServed(Event):
     seat: int
 
 
-def _x(s: GameState) -> VetoState:
+def veto_state(s: GameState) -> VetoState:
+    """The edition's state of a VETO game."""
     return s.extra  # type: ignore[no-any-return]
 
 
 @applies(CustomizableDealt)
 def _customizable_dealt(s: GameState, e: CustomizableDealt) -> None:
-    s.extra = replace(_x(s), held=e.held, discard_rules=() if e.top is None else (e.top,))
+    s.extra = replace(veto_state(s), held=e.held, discard_rules=() if e.top is None else (e.top,))
 
 
 @applies(HouseRulesDrawn)
 def _house_rules_drawn(s: GameState, e: HouseRulesDrawn) -> None:
-    x = _x(s)
+    x = veto_state(s)
     if e.rules:
         held = x.held[e.seat] + e.rules
         hands = x.held[: e.seat] + (tuple(sorted(held)),) + x.held[e.seat + 1 :]
@@ -413,18 +415,18 @@ def _to_discard(s: GameState, x: VetoState, rules: tuple[str, ...], under_top: b
 @applies(CustomizablePlayed)
 def _customizable_played(s: GameState, e: CustomizablePlayed) -> None:
     # The card itself went onto the pile with CardPlayed, just before.
-    x = _x(s)
+    x = veto_state(s)
     if not x.tracked:
         s.extra = replace(x, player=e.seat)
         return
-    held = x.held[: e.seat] + (_without(x.held[e.seat], (e.rule,)),) + x.held[e.seat + 1 :]
+    held = x.held[: e.seat] + (without(x.held[e.seat], (e.rule,)),) + x.held[e.seat + 1 :]
     x = replace(x, held=held, drawn_rule=None, player=e.seat)
     s.extra = _to_discard(s, x, (e.rule,), under_top=False)
 
 
 @applies(CardsDiscarded)
 def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
-    x = _x(s)
+    x = veto_state(s)
     seat = e.seat
     hand = list(s.hands[seat])
     for card in e.cards:
@@ -433,7 +435,7 @@ def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
     # Under the top card: the card on top and the colour in play do not change.
     if x.tracked:
         x = _to_discard(s, x, e.rules, under_top=True)
-        held = x.held[:seat] + (_without(x.held[seat], e.rules),) + x.held[seat + 1 :]
+        held = x.held[:seat] + (without(x.held[seat], e.rules),) + x.held[seat + 1 :]
         x = replace(x, held=held)
     s.discard = s.discard[:-1] + e.cards + s.discard[-1:]
     queue = x.queue
@@ -449,7 +451,7 @@ def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
 
 @applies(DiscardsOwed)
 def _discards_owed(s: GameState, e: DiscardsOwed) -> None:
-    s.extra = replace(_x(s), queue=e.queue)
+    s.extra = replace(veto_state(s), queue=e.queue)
 
 
 @applies(ColourNamed)
@@ -459,26 +461,26 @@ def _colour_named(s: GameState, e: ColourNamed) -> None:
 
 @applies(StuckRuleSet)
 def _stuck_rule_set(s: GameState, e: StuckRuleSet) -> None:
-    x = _x(s)
+    x = veto_state(s)
     s.extra = replace(x, stuck=_with_seat(x.stuck, e.seat))
 
 
 @applies(StuckChecked)
 def _stuck_checked(s: GameState, e: StuckChecked) -> None:
-    x = _x(s)
+    x = veto_state(s)
     s.extra = replace(x, stuck=tuple(seat for seat in x.stuck if seat != e.seat))
 
 
 @applies(HandsShown)
 def _hands_shown(s: GameState, e: HandsShown) -> None:
-    x = _x(s)
+    x = veto_state(s)
     s.extra = replace(x, showing=_with_seat(x.showing, e.seat))
     s.shown = frozenset(range(s.players))
 
 
 @applies(HandsHidden)
 def _hands_hidden(s: GameState, e: HandsHidden) -> None:
-    x = _x(s)
+    x = veto_state(s)
     showing = tuple(seat for seat in x.showing if seat != e.seat)
     s.extra = replace(x, showing=showing)
     if not showing:
@@ -497,12 +499,12 @@ def _rooster_reported(s: GameState, e: RoosterReported) -> None:
 
 @applies(VetoSlapped)
 def _veto_slapped(s: GameState, e: VetoSlapped) -> None:
-    s.extra = replace(_x(s), veto=e.target)
+    s.extra = replace(veto_state(s), veto=e.target)
 
 
 @applies(VetoServed)
 def _veto_served(s: GameState, e: VetoServed) -> None:
-    s.extra = replace(_x(s), veto=None)
+    s.extra = replace(veto_state(s), veto=None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -150,7 +150,9 @@ def test_a_score_sheet_checks_the_cards_against_the_games_deck():
     from rules.commands import command_from_dict
     from rules.errors import InvalidCommand
 
-    state, _ = new_game(variant="veto", players=3, seed="s", sheet=True, options={"customizable": ["joke"]})
+    state, _ = new_game(
+        variant="veto", players=3, seed="s", sheet=True, options={"customizable": ["joke"]}
+    )
     sheet = {"type": "record_hand", "out": 2, "remaining": {"0": ["WC", "WC"], "1": ["P2"]}}
     with pytest.raises(InvalidCommand, match="2 copies of WC, but a UNO VETO deck has 1"):
         step(state, command_from_dict(None, sheet))
