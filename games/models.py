@@ -69,6 +69,8 @@ class Seat(models.Model):
         related_name="seats",
     )
     secret = models.CharField(max_length=64, unique=True, default=new_seat_secret, editable=False)
+    # Quick games: the server plays this seat (games.bots) through the same services.
+    bot = models.BooleanField(default=False, help_text="a bot plays this seat")
 
     class Meta:
         ordering = ["game", "seat"]
