@@ -108,12 +108,6 @@ class GameCreateSerializer(StrictSerializer):
         required=False, default=False, help_text="A score sheet for a game played with cards."
     )
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        dealer = attrs.get("dealer")
-        if dealer is not None and dealer >= len(attrs["players"]):
-            raise serializers.ValidationError({"dealer": f"No seat {dealer} at this table."})
-        return attrs
-
 
 class CommandMetaSerializer(serializers.Serializer):
     """The two fields a command body carries besides the command itself."""
