@@ -66,6 +66,13 @@ WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
 
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 
+_NO_COLOUR = (None,)
+# The slots of a ``WheelDiscard`` (frozen: set through the slot descriptors).
+_SET_SEAT = Command.__dict__["seat"].__set__
+_SET_CARDS = WheelDiscard.__dict__["cards"].__set__
+_SET_COLOUR = WheelDiscard.__dict__["colour"].__set__
+_SET_UNO = WheelDiscard.__dict__["uno"].__set__
+
 
 def is_spin_card(card: str) -> bool:
     return card[-1] == "~"
@@ -427,9 +434,8 @@ class Spin(Variant):
         wild_colours = self.colours
         size = len(hand)
         # An Almost UNO list runs to hundreds of commands: they are built without the
-        # dataclass __init__ (the same four frozen fields, set directly; equal values).
+        # dataclass __init__, setting the four frozen slots directly (equal values).
         new = object.__new__
-        put = object.__setattr__
         for chosen in choices:
             unos = (False, True) if size - len(chosen) == 1 else (False,)
             for top in dict.fromkeys(chosen):
@@ -441,13 +447,13 @@ class Spin(Variant):
                     rest.remove(top)
                     rest.append(top)
                     order = tuple(rest)
-                for colour in wild_colours if COLOUR[top] is None else (None,):
+                for colour in wild_colours if COLOUR[top] is None else _NO_COLOUR:
                     for uno in unos:
                         cmd = new(WheelDiscard)
-                        put(cmd, "seat", seat)
-                        put(cmd, "cards", order)
-                        put(cmd, "colour", colour)
-                        put(cmd, "uno", uno)
+                        _SET_SEAT(cmd, seat)
+                        _SET_CARDS(cmd, order)
+                        _SET_COLOUR(cmd, colour)
+                        _SET_UNO(cmd, uno)
                         append(cmd)
         return out
 
