@@ -22,7 +22,7 @@ from django.utils import timezone
 from games import registry, store
 from games.errors import NotFound, Stale
 from games.models import Dispute, Event, Game, GameReferee, Seat
-from rules import Command, GameState, IllegalCommand, InvalidCommand, new_game, step
+from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.events import Rewound
 
 SYSTEM = "system"
@@ -125,27 +125,46 @@ def apply_command(
     """
     last = Stale(0)
     for _ in range(RETRIES):
-        state, version = store.load(game_id)
-        # The key is looked up after loading: if it is not in the log yet, the state loaded
-        # comes from before its command too, so deciding again cannot fail for having been
-        # done already (the append will then be stale, and the key is looked up again).
-        if key is not None and (earlier := store.batch_of_key(game_id, key)):
-            return AppendResult(version=earlier[-1].version, events=earlier)
-        if expected_version is not None and expected_version != version:
-            raise Stale(version)
-        new_state, events = step(state, command)
+        state = store.current(game_id, expected_version)
+        if expected_version is not None and expected_version != state.version:
+            if earlier := _answered(game_id, key):
+                return earlier
+            raise Stale(state.version)
         try:
-            rows = store.append(game_id, version, events, actor=actor, key=key, state=new_state)
+            new_state, events = step(state, command)
+        except RuleError:
+            # A retry of a command that was appended may no longer be legal: answer it as
+            # it was answered. And a state taken from the cache as the expected one may be
+            # behind the log: then the caller is stale rather than illegal.
+            if earlier := _answered(game_id, key):
+                return earlier
+            if (
+                expected_version is not None
+                and (now := store.head_version(game_id)) != state.version
+            ):
+                raise Stale(now) from None
+            raise
+        try:
+            rows = store.append(
+                game_id, state.version, events, actor=actor, key=key, state=new_state
+            )
+        except store.KeyUsed:
+            return _answered(game_id, key)
         except Stale as stale:
-            if key is not None and (earlier := store.batch_of_key(game_id, key)):
-                # Lost the race to a retry of this very command: answer as it was answered.
-                return AppendResult(version=earlier[-1].version, events=earlier)
             if expected_version is not None:
                 raise
             last = stale
             continue
         return AppendResult(version=rows[-1].version, events=rows)
     raise last
+
+
+def _answered(game_id: UUID | str, key: str | None) -> AppendResult | None:
+    """The answer given to the command that carried ``key``, if one did."""
+    if key is None:
+        return None
+    rows = store.batch_of_key(game_id, key)
+    return AppendResult(version=rows[-1].version, events=rows) if rows else None
 
 
 def undo(*, game_id: UUID | str, to_version: int, reason: str, by: str) -> int:

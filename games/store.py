@@ -8,6 +8,11 @@ projections and, by the snapshot policy, saves a snapshot. Follow-up work is han
 A ``Rewound(to_version)`` event takes the game back to its state at ``to_version``; the store
 resolves it with ``state_at`` (which starts from the newest snapshot at or below that version)
 and snapshots right after it, so loading never needs the events before the newest snapshot.
+
+Deciding a command starts from ``current``: the state this process last saw committed for the
+game, brought up to date from the log when it may be behind. A state at a version never
+changes (the log is append-only), so the only thing a cached state can be is old, and the
+append's version check under the lock catches that.
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, PositiveIntegerField, Subquery, Value
 from django.utils import timezone
 
 from games import projections, registry
@@ -173,7 +181,89 @@ def batch_of_key(game_id: UUID | str, key: str) -> list[Event] | None:
     )
 
 
+# This process's latest committed states ------------------------------------------------------
+
+CACHE_SIZE = 1000  # games
+_cache: OrderedDict[str, GameState] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _remember(game_id: UUID | str, state: GameState) -> None:
+    with _cache_lock:
+        key = str(game_id)
+        known = _cache.get(key)
+        if known is None or known.version <= state.version:
+            _cache[key] = state
+            _cache.move_to_end(key)
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+
+
+def remember_when_committed(game_id: UUID | str, state: GameState) -> None:
+    """Cache ``state`` once what it was read from or written with is committed (at once,
+    outside a transaction): a state from a transaction that rolls back is never cached."""
+    transaction.on_commit(partial(_remember, game_id, state))
+
+
+def forget_all() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def current(game_id: UUID | str, expected_version: int | None = None) -> GameState:
+    """The game's state to decide a command on. When the caller expects the version this
+    process has cached, that state is used as it is (the append checks the version under the
+    lock); otherwise the cached state is brought up to date with the events after it, or the
+    game is loaded."""
+    with _cache_lock:
+        cached = _cache.get(str(game_id))
+    if cached is not None and expected_version is not None and cached.version == expected_version:
+        return cached
+    if cached is None:
+        state, _ = load(game_id)
+    else:
+        events = events_between(game_id, cached.version)
+        state = fold(game_id, cached, events) if events else cached
+    remember_when_committed(game_id, state)
+    return state
+
+
+def head_version(game_id: UUID | str) -> int:
+    version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    if version is None:
+        raise NotFound(f"no game {game_id}")
+    return version
+
+
 # Appending ------------------------------------------------------------------------------------
+
+
+class KeyUsed(Exception):
+    """The idempotency key was used before, by the command that appended from ``version``."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"key used by the command appended from version {version}")
+        self.version = version
+
+
+def _lock(game_id: UUID | str, key: str | None) -> Game | None:
+    """The game's row, locked until the transaction ends, with the hash of its last event and
+    the version its idempotency ``key`` was used at (if it was): one round trip."""
+    events = Event.objects.filter(game_id=OuterRef("pk"))
+    key_version = (
+        Subquery(events.filter(key=key).values("version")[:1])
+        if key is not None
+        else Value(None, output_field=PositiveIntegerField())
+    )
+    return (
+        Game.objects.select_for_update()
+        .filter(pk=game_id)
+        .annotate(
+            head_hash=Subquery(events.filter(version=OuterRef("version")).values("hash")[:1]),
+            key_version=key_version,
+        )
+        .first()
+    )
 
 
 def _wants_snapshot(before: int, after: int, events: Sequence[RuleEvent]) -> bool:
@@ -195,7 +285,8 @@ def append(
 
     ``state`` is the state after the events, when the caller already has it (``rules.step``
     gives it); without it, or when the events hold a ``Rewound``, the store works it out.
-    Raises ``Stale`` when the game is no longer at ``expected_version`` (nothing appended).
+    Raises ``Stale`` when the game is no longer at ``expected_version``, ``KeyUsed`` when
+    ``key`` was already used for this game (nothing appended either way).
     """
     if not events:
         raise ValueError("nothing to append")
@@ -221,9 +312,11 @@ def _append_locked(
     key: str | None,
     state: GameState | None,
 ) -> list[Event]:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = _lock(game_id, key)
     if game is None:
         raise NotFound(f"no game {game_id}")
+    if game.key_version is not None:
+        raise KeyUsed(game.key_version)
     if game.version != expected:
         raise Stale(game.version)
     if state is None or any(type(e) is Rewound for e in events):
@@ -233,11 +326,9 @@ def _append_locked(
             f"state is at v{state.version}, the events end at v{expected + len(events)}"
         )
 
-    prev = GENESIS
-    if expected:
-        prev = Event.objects.filter(game_id=game_id, version=expected).values_list(
-            "hash", flat=True
-        )[0]
+    prev = game.head_hash if expected else GENESIS
+    if prev is None:
+        raise ValueError(f"the log of game {game_id} ends before its version {expected}")
     now = timezone.now()
     batch = expected + 1
     rows = []
@@ -263,6 +354,7 @@ def _append_locked(
     projections.project(game, rows, state)
     if _wants_snapshot(expected, state.version, events):
         save_snapshot(game_id, state)
+    remember_when_committed(game_id, state)
     for listener in registry.on_game_event:
         transaction.on_commit(partial(listener, game, rows), robust=True)
     return rows

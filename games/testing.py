@@ -8,9 +8,12 @@ before that flush (tests/games/conftest.py does it for every transactional test 
 
 from django.db import connection, transaction
 
+from games import store
+
 
 def erase_event_log_for_tests() -> None:
-    """Delete every event, briefly lifting the append-only triggers. Test databases only."""
+    """Delete every event, briefly lifting the append-only triggers, and forget the states
+    cached from them. Test databases only."""
     name = str(connection.settings_dict["NAME"])
     in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
     if not (name.startswith("test_") or in_memory):
@@ -31,3 +34,4 @@ def erase_event_log_for_tests() -> None:
             cursor.execute("DELETE FROM games_event")
             for _, sql in triggers:
                 cursor.execute(sql)
+    store.forget_all()

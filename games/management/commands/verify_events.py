@@ -50,7 +50,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         games = dict(Game.objects.values_list("id", "version"))
         rows = Event.objects.order_by("game_id", "version").iterator(chunk_size=5000)
-        problem = first_break(rows, games)
+        try:
+            problem = first_break(rows, games)
+        finally:
+            # Close the server-side cursor now: left to the garbage collector, it may be closed
+            # in the middle of the next query on the connection, and wait for it forever.
+            rows.close()
         if problem is None:
             logged = set(Event.objects.values_list("game_id", flat=True).distinct())
             problem = next(
