@@ -42,7 +42,7 @@ def _values(event: Event) -> tuple[Any, ...]:
 # How often the other seats look at out-of-turn commands that are open all the time and sent
 # rarely (``Variant.out_of_turn_rare``): checking every seat at every step would cost more
 # than the rest of the step.
-RARE_LOOK = 0.2
+RARE_LOOK = 0.1
 
 
 @dataclass
