@@ -19,6 +19,7 @@ from html import escape
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 MAX_X_LABELS = 12  # more points than this: label every k-th, so the labels never overlap
 TICKS = 5  # about this many y ticks
+PAD = 0.05  # of the values' span, added above and below before rounding the axis
 
 
 def nice_step(span: float, ticks: int = TICKS) -> float:
@@ -39,6 +40,9 @@ def y_range(values: Sequence[float]) -> tuple[float, float, float]:
     low, high = min(values), max(values)
     if low == high:  # one value (or all equal): a band of a few units around it
         low, high = low - 1, high + 1
+    else:  # room above and below, so no point sits on the x axis
+        pad = (high - low) * PAD
+        low, high = low - pad, high + pad
     step = nice_step(high - low)
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 

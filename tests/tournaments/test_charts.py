@@ -123,3 +123,10 @@ def test_nice_steps_and_ranges():
 
 def test_numbers_are_labelled_briefly():
     assert [format_number(v) for v in (25, 27.5, 26.256, -0.001)] == ["25", "27.5", "26.26", "0"]
+
+
+def test_no_point_sits_on_the_x_axis():
+    root = parse(line_chart([("a", 24.0), ("b", 27.0)], title="t", height=260))
+
+    bottom = 260 - 44
+    assert all(float(p.get("cy")) < bottom for p in circles(root))
