@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments import api
+from tournaments import api, views
 
 app_name = "tournaments"
 
@@ -25,6 +25,17 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<uuid:game_id>/hands/", api.HandsView.as_view(), name="hands"),
 ]
 
+# Pages (templates with htmx). Their names end in a word the API names above do not use.
+page_urlpatterns: list[URLPattern | URLResolver] = [
+    path("leagues/", views.league_list, name="league-list"),
+    path("leagues/<int:league_id>/", views.league_detail, name="league-detail"),
+    path("seasons/<int:season_id>/", views.season_standings, name="season-standings"),
+    path("players/<int:player_id>/", views.player_detail, name="player-detail"),
+    path("score-sheets/<uuid:game_id>/", views.score_sheet, name="score-sheet"),
+    path("score-sheets/<uuid:game_id>/undo/", views.score_sheet_undo, name="score-sheet-undo"),
+]
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include(api_urlpatterns)),
+    *page_urlpatterns,
 ]

@@ -1,0 +1,291 @@
+"""The league pages: the leagues index, a league, a season's standings (sortable by any column,
+a fragment for htmx and the whole page otherwise) and a player's page with the rating chart."""
+
+# The fixtures are imported from the support module; pytest passes them in by name.
+# ruff: noqa: F811
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.urls import reverse
+
+from tests.web.league_pages_support import (  # noqa: F401 (fixtures)
+    htmx,
+    league,
+    olga,
+    played,
+    player_order,
+    season,
+)
+from tournaments import page_selectors, selectors, services
+from tournaments.models import Player, RatingHistory
+
+pytestmark = pytest.mark.django_db
+
+# played: Dee, Ann and Cy won a game each (Dee scored 150, Ann 120, Cy 105), Bob none.
+OFFICIAL = ["Dee", "Ann", "Cy", "Bob"]
+
+
+def standings_url(season):
+    return reverse("tournaments:season-standings", args=[season.pk])
+
+
+# Leagues --------------------------------------------------------------------------------------
+
+
+def test_the_nav_links_the_leagues_index(client):
+    response = client.get("/")
+
+    assert f'href="{reverse("tournaments:league-list")}"' in response.text
+    assert ">Leagues</a>" in response.text
+
+
+def test_the_leagues_index_lists_each_league_with_its_newest_season(client, played, league):
+    response = client.get(reverse("tournaments:league-list"))
+
+    assert response.status_code == 200
+    assert 'aria-current="page">Leagues</a>' in response.text
+    assert f'href="{reverse("tournaments:league-detail", args=[league.pk])}"' in response.text
+    assert f'href="{standings_url(played)}">Autumn standings</a>' in response.text
+
+
+def test_the_leagues_index_says_when_there_are_none(client, db):
+    response = client.get(reverse("tournaments:league-list"))
+
+    assert response.status_code == 200
+    assert "No leagues yet" in response.text
+
+
+def test_the_league_page_shows_its_seasons_settings_organisers_and_players(
+    client, played, league, olga
+):
+    services.open_season(league=league, name="Winter", scoring="alternative", best_nights=3)
+
+    response = client.get(reverse("tournaments:league-detail", args=[league.pk]))
+
+    html = response.text
+    assert response.status_code == 200
+    assert "<h1>Thursday Club</h1>" in html
+    assert f'href="{standings_url(played)}">Autumn</a>' in html
+    assert "Winter</a>" in html and "alternative scoring" in html and "best 3 nights" in html
+    assert "Classic UNO" in html and "Standard scoring" in html and "100 points" in html
+    assert "<li>Olga</li>" in html  # the organiser, by full name
+    for name in OFFICIAL:
+        player = Player.objects.get(league=league, name=name)
+        assert f'href="{reverse("tournaments:player-detail", args=[player.pk])}">{name}</a>' in html
+
+
+def test_an_unknown_league_season_or_player_is_404(client, db):
+    for name in ("league-detail", "season-standings", "player-detail"):
+        assert client.get(reverse(f"tournaments:{name}", args=[999])).status_code == 404
+
+
+# Standings ------------------------------------------------------------------------------------
+
+
+def test_the_standings_page_shows_the_table_its_options_tie_breakers_csv_and_nights(client, played):
+    response = client.get(standings_url(played))
+
+    html = response.text
+    assert response.status_code == 200
+    assert player_order(html) == OFFICIAL
+    for heading in (
+        "Rank",
+        "Player",
+        "Nights",
+        "Games",
+        "Wins",
+        "Placings",
+        "Hands won",
+        "Points scored",
+        "Average placing",
+        "Rating",
+    ):
+        assert f">{heading}" in html, heading
+    assert "Every night" in html and "Attendance points" in html
+    assert "Wins: games won; more is better." in html  # the tie-breakers, in words
+    assert "Points: card points scored; more is better." in html
+    assert f'href="/api/seasons/{played.pk}/standings.csv"' in html
+    assert "Night 1" in html and "Night 2" in html
+    assert "1st 1 time, 2nd 1 time" in html  # Ann's placings, in words for screen readers
+    assert 'aria-sort="ascending"' in html  # sorted by rank
+
+
+def test_a_held_points_season_heads_the_column_points_held(client, league, olga):
+    winter = services.open_season(league=league, name="Winter", scoring="alternative", by=olga)
+
+    html = client.get(standings_url(winter)).text
+
+    assert "Points held" in html and "Points scored" not in html
+    assert "card points held at the end of each game; fewer is better" in html
+
+
+def test_an_htmx_sort_gets_only_the_table_fragment(client, played):
+    response = htmx(client, standings_url(played), sort="player", dir="asc")
+
+    html = response.text
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="standings"')
+    assert "<html" not in html and "<h1" not in html and "Nights and games" not in html
+    assert player_order(html) == ["Ann", "Bob", "Cy", "Dee"]
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_same_sort_without_htmx_gets_the_whole_page_sorted(client, played):
+    response = client.get(standings_url(played), {"sort": "player", "dir": "desc"})
+
+    html = response.text
+    assert "<html" in html and "Nights and games" in html
+    assert player_order(html) == ["Dee", "Cy", "Bob", "Ann"]
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_history_restore_gets_the_whole_page(client, played):
+    response = client.get(
+        standings_url(played),
+        {"sort": "wins"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_HISTORY_RESTORE_REQUEST="true",
+    )
+
+    assert "<html" in response.text
+
+
+@pytest.mark.parametrize(
+    ("sort", "direction", "order"),
+    [
+        ("rank", "asc", OFFICIAL),
+        ("rank", "desc", ["Bob", "Cy", "Ann", "Dee"]),
+        ("player", "asc", ["Ann", "Bob", "Cy", "Dee"]),
+        ("nights", "desc", ["Dee", "Ann", "Cy", "Bob"]),
+        ("nights", "asc", ["Bob", "Dee", "Ann", "Cy"]),
+        ("games", "desc", ["Cy", "Dee", "Ann", "Bob"]),
+        ("games", "asc", ["Dee", "Ann", "Bob", "Cy"]),
+        ("wins", "desc", ["Dee", "Ann", "Cy", "Bob"]),
+        ("wins", "asc", ["Bob", "Dee", "Ann", "Cy"]),
+        ("placings", "desc", ["Cy", "Dee", "Ann", "Bob"]),
+        ("hands_won", "desc", ["Cy", "Dee", "Ann", "Bob"]),
+        ("points", "desc", ["Dee", "Ann", "Cy", "Bob"]),
+        ("points", "asc", ["Bob", "Cy", "Ann", "Dee"]),
+        ("average_placing", "asc", ["Dee", "Ann", "Cy", "Bob"]),
+        ("average_placing", "desc", ["Bob", "Cy", "Dee", "Ann"]),
+    ],
+)
+def test_sorting_orders_the_rows_and_keeps_the_official_order_among_equals(
+    client, played, sort, direction, order
+):
+    response = htmx(client, standings_url(played), sort=sort, dir=direction)
+
+    assert player_order(response.text) == order
+
+
+def test_every_column_sorts_both_ways_as_a_fragment_and_as_a_page(client, played):
+    services.set_standings_options(season=played, best_nights=None, attendance_points=2)
+    table = page_selectors.sorted_standings(played.pk, None, None)
+    names = [c["name"] for c in table["columns"]]
+    assert {"attendance_points", "league_points", "rating"} <= set(names)
+    rows = {row["player"]: row for row in selectors.season_standings(played.pk)["rows"]}
+
+    for name in names:
+        for direction in ("asc", "desc"):
+            fragment = htmx(client, standings_url(played), sort=name, dir=direction).text
+            page = client.get(standings_url(played), {"sort": name, "dir": direction}).text
+            assert fragment.lstrip().startswith('<div id="standings"'), name
+            assert "<html" in page, name
+            order = player_order(fragment)
+            assert order == player_order(page), name
+            assert sorted(order) == sorted(rows), name
+            values = [sort_value(rows[player], name) for player in order]
+            assert values == sorted(values, reverse=direction == "desc"), (name, direction)
+            assert f'aria-sort="{"ascending" if direction == "asc" else "descending"}"' in fragment
+
+
+def sort_value(row, column):
+    if column == "player":
+        return row["player"].casefold()
+    if column == "placings":
+        return tuple(row["placings"])
+    return row[column]
+
+
+def test_each_heading_links_its_sort_in_the_querystring_for_htmx_and_without_javascript(
+    client, played
+):
+    html = client.get(standings_url(played), {"sort": "wins", "dir": "desc"}).text
+    url = standings_url(played)
+
+    headings = re.findall(r'<a id="sort-(\w+)" href="([^"]+)"\s+hx-get="([^"]+)"', html)
+    assert len(headings) == 10
+    for name, href, hx_get in headings:
+        assert href == hx_get
+        assert href.startswith(f"{url}?sort={name}&amp;dir=")
+    links = dict((name, href) for name, href, _ in headings)
+    assert links["wins"].endswith("dir=asc")  # the sorted column turns round
+    assert links["player"].endswith("dir=asc") and links["points"].endswith("dir=desc")
+    assert html.count('hx-push-url="true"') == 10
+    assert html.count('hx-target="#standings"') == 10
+
+
+def test_an_unknown_sort_falls_back_to_the_official_order(client, played):
+    response = client.get(standings_url(played), {"sort": "password", "dir": "sideways"})
+
+    assert response.status_code == 200
+    assert player_order(response.text) == OFFICIAL
+
+
+def test_an_organiser_sees_the_links_to_the_score_sheets(client, played, olga):
+    assert "score sheet</a>" not in client.get(standings_url(played)).text
+
+    client.force_login(olga)
+    html = client.get(standings_url(played)).text
+
+    assert html.count("open the score sheet</a>") == 3
+
+
+# Players --------------------------------------------------------------------------------------
+
+
+def chart_points(html):
+    """The circles of each rating chart on a page, chart by chart."""
+    charts = re.findall(r"<svg .*?</svg>", html, flags=re.S)
+    svg = "{http://www.w3.org/2000/svg}"
+    return [ET.fromstring(chart).findall(f".//{svg}circle") for chart in charts]
+
+
+def test_the_player_page_lists_their_games_with_season_night_placing_and_points(
+    client, played, league
+):
+    cy = Player.objects.get(league=league, name="Cy")
+
+    html = client.get(reverse("tournaments:player-detail", args=[cy.pk])).text
+
+    assert "<h1>Cy</h1>" in html
+    games = html.split('id="games-caption"')[1]
+    assert games.count(f'href="{standings_url(played)}">Autumn</a>') == 3
+    assert games.count("1st of 3 (won)") == 1 and games.count("2nd of 3") == 2
+    assert "105 <span" in games  # the points Cy scored in the game won
+    assert re.search(r'<td class="number">2(</td>| <span)', games)  # night 2
+
+
+def test_the_rating_chart_has_one_point_per_rating_history_entry(client, played, league):
+    for name in OFFICIAL:
+        player = Player.objects.get(league=league, name=name)
+        history = list(RatingHistory.objects.filter(player=player).order_by("finished_at"))
+
+        html = client.get(reverse("tournaments:player-detail", args=[player.pk])).text
+
+        (points,) = chart_points(html)
+        assert len(points) == len(history) == player.results.count()
+        titles = [p.find("{http://www.w3.org/2000/svg}title").text for p in points]
+        assert titles == [f"{i}: {round(h.rating, 2):g}" for i, h in enumerate(history, 1)]
+        assert 'role="img"' in html and "rating in Autumn, game by game" in html
+
+
+def test_a_player_without_games_has_no_chart(client, league):
+    newcomer = services.register_player(league=league, name="Eve")
+
+    html = client.get(reverse("tournaments:player-detail", args=[newcomer.pk])).text
+
+    assert "<svg" not in html
+    assert "Eve has not finished a game yet." in html

@@ -1,0 +1,63 @@
+"""Template filters for the league pages: variant titles, scoring in words, ordinals and
+placings, so numbers read as words and nothing is told by colour alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import template
+
+from rules.variants import get_variant
+
+register = template.Library()
+
+SCORING_WORDS = {
+    "standard": "standard scoring (the player who goes out scores the cards left in the other "
+    "hands; the first to the target wins)",
+    "alternative": "alternative scoring (each player adds up the cards left in their own hand; "
+    "when someone reaches the target, the lowest total wins)",
+    "none": "no scoring (the first player out wins)",
+}
+
+
+@register.filter
+def variant_title(name: str) -> str:
+    """``"power_grab"`` as ``"UNO Power Grab"`` (the name itself for an unknown edition)."""
+    try:
+        return get_variant(name).title
+    except KeyError:
+        return name
+
+
+@register.filter
+def scoring_words(scoring: str) -> str:
+    return SCORING_WORDS.get(scoring, scoring)
+
+
+@register.filter
+def ordinal(number: int | None) -> str:
+    """1 as ``"1st"``, 2 as ``"2nd"``, 11 as ``"11th"``; nothing for ``None``."""
+    if number is None:
+        return ""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+@register.filter
+def placings_short(placings: Sequence[int]) -> str:
+    """Games placed 1st, 2nd, 3rd ... as ``"5/3/2"`` (``"–"`` for none)."""
+    return "/".join(str(n) for n in placings) if placings else "–"
+
+
+@register.filter
+def placings_words(placings: Sequence[int]) -> str:
+    """Games placed 1st, 2nd, 3rd ... in words: ``"1st 5 times, 2nd 3 times"``."""
+    parts = [
+        f"{ordinal(place)} {count} time{'s' if count != 1 else ''}"
+        for place, count in enumerate(placings, start=1)
+        if count
+    ]
+    return ", ".join(parts) if parts else "no games placed"
