@@ -3,3 +3,10 @@ from django.apps import AppConfig
 
 class GamesConfig(AppConfig):
     name = "games"
+
+    def ready(self) -> None:
+        from games import bots, registry
+
+        # Quick games: after a person's command, the bot seats take their turns.
+        if bots.after_append not in registry.on_game_event:
+            registry.on_game_event.append(bots.after_append)

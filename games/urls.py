@@ -1,6 +1,9 @@
 """URLs of the games app: its pages, and its JSON API under /api/."""
 
+from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
+
+from games import views
 
 app_name = "games"
 
@@ -9,4 +12,29 @@ api_urlpatterns: list[URLPattern | URLResolver] = []
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include(api_urlpatterns)),
+    path("play/", views.quick_game, name="quick"),
+    path("table/<uuid:game_id>/", views.table_page, name="table"),
+    # A seat's private link: remembered in the session, then redirected to the clean URL.
+    path("table/<uuid:game_id>/seat/<str:secret>/", views.seat_link, name="seat-link"),
+    path("table/<uuid:game_id>/version/", views.table_version, name="table-version"),
+    path("table/<uuid:game_id>/command/", views.table_command, name="table-command"),
+    path("table/<uuid:game_id>/disputes/", views.dispute_open, name="dispute-open"),
+    path(
+        "table/<uuid:game_id>/disputes/<int:dispute_id>/ruling/",
+        views.dispute_rule,
+        name="dispute-rule",
+    ),
+    path("table/<uuid:game_id>/replay/", views.replay, name="replay"),
+    path("table/<uuid:game_id>/replay/undo/", views.replay_undo, name="replay-undo"),
+    # Players and referees sign in here (the admin's sign-in is for staff only).
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(
+            template_name="games/login.html",
+            next_page="games:quick",
+            redirect_authenticated_user=True,
+        ),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
 ]

@@ -1,0 +1,46 @@
+"""Fixtures for the page tests: games made through the services, a browser that holds a seat,
+an empty event log after each transactional test (browser tests use the live server)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Seat
+from games.testing import erase_event_log_for_tests
+
+
+@pytest.fixture(autouse=True)
+def _empty_event_log_after_transactional_tests(request):
+    # Runs before pytest-django's flush, which the log's triggers would refuse.
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    if (
+        (marker and marker.kwargs.get("transaction"))
+        or "transactional_db" in request.fixturenames
+        or "live_server" in request.fixturenames
+    ):
+        erase_event_log_for_tests()
+
+
+@pytest.fixture
+def make_game(db):
+    """``make_game(players=..., **create_game arguments)``: a seeded classic game by default."""
+
+    def make(players=("Ann", "Bob", "Cy"), **kwargs):
+        options = {"variant": "classic", "scoring": "standard", "target": 500, "seed": "table-1"}
+        options.update(kwargs)
+        return services.create_game(players=list(players), **options)
+
+    return make
+
+
+def seat_client(client, game, seat: int):
+    """``client`` holding ``seat`` of ``game``: it opened the seat's private link."""
+    secret = Seat.objects.get(game=game, seat=seat).secret
+    response = client.get(f"/table/{game.pk}/seat/{secret}/")
+    assert response.status_code == 302
+    return client
+
+
+from tests.web.browser import chromium, eager_tasks, page  # noqa: E402, F401  (fixtures)
