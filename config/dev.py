@@ -126,6 +126,32 @@ def ensure_installed(python):
         f.write(wanted + "\n")
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
+def ensure_chromium():
+    """The browser tests drive Debian's chromium (never a browser Playwright downloads). As root
+    with apt-get, install it when it is missing; otherwise say how, and let those tests fail
+    saying the same."""
+    if os.path.exists(CHROMIUM):
+        return
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if not (is_root and shutil.which("apt-get")):
+        step(
+            "chromium is missing: the browser tests will fail. Install Debian's package as "
+            "root: apt-get install -y chromium"
+        )
+        return
+    for command in (["apt-get", "install", "-y", "chromium"], ["apt-get", "update"]):
+        step("installing Debian's chromium for the browser tests: " + " ".join(command))
+        if subprocess.call(command) == 0 and command[1] == "install":
+            return
+    # The package lists may have been stale: install again after the update.
+    step("installing Debian's chromium for the browser tests: apt-get install -y chromium")
+    if subprocess.call(["apt-get", "install", "-y", "chromium"]) != 0:
+        step("apt-get could not install chromium: the browser tests will fail")
+
+
 def run(python, argv):
     """Replace this process with the command, so signals and the exit code are the command's."""
     step("running: " + " ".join([os.path.relpath(python, ROOT)] + argv))
@@ -147,6 +173,7 @@ def main(args):
     if args[0] == "run":
         run(python, ["manage.py", "up"] + args[1:])
     else:
+        ensure_chromium()
         run(python, ["-m", "pytest"] + args[1:])
     return 0
 

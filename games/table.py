@@ -29,8 +29,12 @@ DISCARD_KINDS = frozenset(
     {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
 )
 COLOUR_ORDER = {c: i for i, c in enumerate("RGBYPO")}
-RANK_ORDER = {r: i for i, r in enumerate(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
-                                          "S", "V", "D1", "D2", "G2"])}
+RANK_ORDER = {
+    r: i
+    for i, r in enumerate(
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "D1", "D2", "G2"]
+    )
+}
 SYMBOLS = {
     "S": "⊘",
     "V": "⇄",
@@ -188,7 +192,9 @@ def table_context(
         "status_text": status_text(state, name, viewer.seat),
         "your_turn": viewer.seat is not None and pseat == viewer.seat and bool(legal),
         "hand": hand_cards,
-        "drawn": card_face(state.drawn) if kind == "drawn" and pseat == viewer.seat and state.drawn else None,
+        "drawn": card_face(state.drawn)
+        if kind == "drawn" and pseat == viewer.seat and state.drawn
+        else None,
         "discarding": viewer.seat is not None and pseat == viewer.seat and kind in DISCARD_KINDS,
         "discard_wild_top": any(card_info(c).is_wild for c in state.hands[viewer.seat])
         if viewer.seat is not None and state.hands
@@ -206,7 +212,9 @@ def table_context(
         "dispute_version": dispute_version,
         "dispute_choices": _dispute_choices(game, state, viewer, name),
         "finished": state.finished,
-        "placings": [(i + 1, name.cap(seat), state.scores[seat]) for i, seat in enumerate(state.placings)],
+        "placings": [
+            (i + 1, name.cap(seat), state.scores[seat]) for i, seat in enumerate(state.placings)
+        ],
     }
 
 
@@ -305,8 +313,22 @@ def _pick_options(pick: str, legal: list[dict[str, Any]], name: Namer) -> list[B
 
 
 ACTION_ORDER = [
-    "draw", "pass", "call_uno", "catch", "challenge", "accept", "block", "take", "choose_colour",
-    "name_colour", "spin", "claim_uno_spin", "report_joke", "report_rooster", "deal", "veto",
+    "draw",
+    "pass",
+    "call_uno",
+    "catch",
+    "challenge",
+    "accept",
+    "block",
+    "take",
+    "choose_colour",
+    "name_colour",
+    "spin",
+    "claim_uno_spin",
+    "report_joke",
+    "report_rooster",
+    "deal",
+    "veto",
 ]
 
 
@@ -358,7 +380,9 @@ def table_log(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list
     for row in rows:
         if row.type in QUIET:
             continue
-        data = event_view(row.to_rules_event(), viewer.seat, referee=referee, finished=state.finished)
+        data = event_view(
+            row.to_rules_event(), viewer.seat, referee=referee, finished=state.finished
+        )
         out.append({"version": row.version, "text": event_text(data, name)})
         if len(out) == LOG_SIZE:
             break
@@ -366,10 +390,15 @@ def table_log(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list
     return out
 
 
-def _dispute_choices(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list[tuple[int, str]]:
+def _dispute_choices(
+    game: Game, state: GameState, viewer: Viewer, name: Namer
+) -> list[tuple[int, str]]:
     if viewer.seat is None and not viewer.referee:
         return []
-    return [(e["version"], f"{e['version']}: {e['text']}") for e in reversed(table_log(game, state, viewer, name))]
+    return [
+        (e["version"], f"{e['version']}: {e['text']}")
+        for e in reversed(table_log(game, state, viewer, name))
+    ]
 
 
 def send_from_table(
@@ -396,7 +425,9 @@ def send_from_table(
             data = with_uno
     command = command_from_dict(seat, data)
     return services.apply_command(
-        game_id=game_id, command=command, actor=services.seat_actor(seat),
+        game_id=game_id,
+        command=command,
+        actor=services.seat_actor(seat),
         expected_version=expected_version,
     )
 

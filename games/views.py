@@ -241,9 +241,7 @@ def replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = _game(game_id)
     viewer = _viewer(request, game)
     if not (viewer.referee or game.status == Game.Status.FINISHED):
-        return _forbidden(
-            request, game, "While the game is on, only its referee may replay it."
-        )
+        return _forbidden(request, game, "While the game is on, only its referee may replay it.")
     context = table.replay_context(game, viewer, _int(request.GET.get("v")))
     template = "games/replay.html#frame" if request.htmx else "games/replay.html"
     return render(request, template, context)
@@ -329,4 +327,3 @@ def _my_games(request: HttpRequest) -> list[Game]:
     if request.user.is_authenticated:
         games = games | Game.objects.filter(seats__user=request.user)
     return list(games.distinct().order_by("-created_at")[:10])
-

@@ -147,9 +147,8 @@ def _played(d: dict[str, Any], name: Namer) -> str:
 
 
 def _challenge(d: dict[str, Any], name: Namer) -> str:
-    text = (
-        f"{name.cap(d['challenger'])} challenged {name(d['offender'])}'s Wild Draw 4: "
-        + ("a bluff" if d["guilty"] else "it was legal")
+    text = f"{name.cap(d['challenger'])} challenged {name(d['offender'])}'s Wild Draw 4: " + (
+        "a bluff" if d["guilty"] else "it was legal"
     )
     evidence = d.get("evidence")
     if d["guilty"] and evidence:
@@ -213,14 +212,17 @@ _EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "starter_returned": lambda d, n: f"{describe(d['card']).capitalize()} went back into the deck.",
     "starter_turned": lambda d, n: f"{describe(d['card']).capitalize()} turned up to start.",
     "turn_began": lambda d, n: f"{n.cap(d['seat'])}: turn.",
-    "choice_offered": lambda d, n: f"{n.cap(d['seat'])} {PENDING_WORDS.get(d['choice'], d['choice'])}.",
+    "choice_offered": lambda d, n: (
+        f"{n.cap(d['seat'])} {PENDING_WORDS.get(d['choice'], d['choice'])}."
+    ),
     "card_played": _played,
     "cards_drawn": _drawn,
     "discard_reshuffled": lambda d, n: "The discard pile was shuffled into a new draw pile.",
     "passed": lambda d, n: f"{n.cap(d['seat'])} kept the card and passed.",
     "colour_chosen": lambda d, n: f"{n.cap(d['seat'])} chose {colour_word(d['colour'])}.",
-    "direction_reversed": lambda d, n: "Play goes "
-    + ("clockwise." if d["direction"] == 1 else "counter-clockwise."),
+    "direction_reversed": lambda d, n: (
+        "Play goes " + ("clockwise." if d["direction"] == 1 else "counter-clockwise.")
+    ),
     "seat_skipped": lambda d, n: f"{n.cap(d['seat'])} lost a turn.",
     "uno_called": lambda d, n: f"{n.cap(d['seat'])} said UNO!",
     "uno_caught": lambda d, n: f"{n.cap(d['by'])} caught {n(d['seat'])} without UNO.",
@@ -234,8 +236,9 @@ _EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     # UNO Mod
     "cards_given": _gifts,
     # UNO Spin
-    "wheel_spun": lambda d, n: f"{n.cap(d['seat'])} spun the wheel: "
-    f"{WHEEL_WORDS.get(d['segment'], d['segment'])}.",
+    "wheel_spun": lambda d, n: (
+        f"{n.cap(d['seat'])} spun the wheel: {WHEEL_WORDS.get(d['segment'], d['segment'])}."
+    ),
     "wheel_discarded": _discarded,
     "hands_traded": _traded,
     "hand_shown": lambda d, n: f"{n.cap(d['seat'])}'s hand is shown to everyone.",
@@ -247,32 +250,42 @@ _EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "traded_uno_window_closed": lambda d, n: "Nobody can be caught for the trade any more.",
     # UNO Power Grab
     "towers_grabbed": _towers,
-    "block_offered": lambda d, n: f"{n.cap(d['seat'])} may block {describe(d['card'])} "
-    f"with the {d['tower']} tower.",
-    "action_blocked": lambda d, n: f"{n.cap(d['seat'])} blocked {describe(d['card'])} "
-    f"with the {d['tower']} tower.",
-    "block_declined": lambda d, n: f"{n.cap(d['seat'])} took {describe(d['card'])} "
-    "without blocking.",
+    "block_offered": lambda d, n: (
+        f"{n.cap(d['seat'])} may block {describe(d['card'])} with the {d['tower']} tower."
+    ),
+    "action_blocked": lambda d, n: (
+        f"{n.cap(d['seat'])} blocked {describe(d['card'])} with the {d['tower']} tower."
+    ),
+    "block_declined": lambda d, n: (
+        f"{n.cap(d['seat'])} took {describe(d['card'])} without blocking."
+    ),
     "instant_uno_claimed": _instant,
     "towers_returned": lambda d, n: "The towers went back to the middle.",
     # UNO VETO and Wild Customizable
     "customizable_dealt": lambda d, n: "The Wild Customizable cards were dealt.",
     "house_rules_drawn": lambda d, n: f"{n.cap(d['seat'])} drew house rules.",
-    "customizable_played": lambda d, n: f"{n.cap(d['seat'])}'s house rule: "
-    + (d.get("text") or "none (a plain wild)"),
+    "customizable_played": lambda d, n: (
+        f"{n.cap(d['seat'])}'s house rule: " + (d.get("text") or "none (a plain wild)")
+    ),
     "cards_discarded": _discarded,
     "discards_owed": lambda d, n: "Some players must discard down to a number of cards.",
-    "colour_named": lambda d, n: f"{n.cap(d['seat'])} named {colour_word(d['colour'])}: "
-    f"{n(d['victim'])} draws until one comes.",
+    "colour_named": lambda d, n: (
+        f"{n.cap(d['seat'])} named {colour_word(d['colour'])}: "
+        f"{n(d['victim'])} draws until one comes."
+    ),
     "stuck_rule_set": lambda d, n: f"If {n(d['seat'])} cannot play next turn, they take three.",
-    "stuck_checked": lambda d, n: f"{n.cap(d['seat'])} "
-    + ("could not play and takes three cards." if d["stuck"] else "can play."),
+    "stuck_checked": lambda d, n: (
+        f"{n.cap(d['seat'])} "
+        + ("could not play and takes three cards." if d["stuck"] else "can play.")
+    ),
     "hands_shown": lambda d, n: f"Every hand is face up until {n(d['seat'])}'s next turn.",
     "hands_hidden": lambda d, n: "The hands are face down again.",
-    "joke_reported": lambda d, n: f"{n.cap(d['seat'])}'s joke: "
-    + ("someone laughed." if d["laughed"] else "nobody laughed."),
-    "rooster_reported": lambda d, n: f"{n.cap(d['seat'])} "
-    + ("did the rooster call." if d["performed"] else "chickened out."),
+    "joke_reported": lambda d, n: (
+        f"{n.cap(d['seat'])}'s joke: " + ("someone laughed." if d["laughed"] else "nobody laughed.")
+    ),
+    "rooster_reported": lambda d, n: (
+        f"{n.cap(d['seat'])} " + ("did the rooster call." if d["performed"] else "chickened out.")
+    ),
     "veto_slapped": lambda d, n: f"{n.cap(d['by'])} slapped the VETO on {n(d['target'])}!",
     "veto_served": lambda d, n: f"{n.cap(d['seat'])} skipped a turn for the VETO.",
 }
