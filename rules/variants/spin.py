@@ -11,6 +11,7 @@ seat). The rulings are in docs/RULINGS.md under "UNO Spin".
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +68,8 @@ WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 
 _NO_COLOUR = (None,)
+_NO_UNO = (False,)
+_WITH_UNO = (False, True)
 # The slots of a ``WheelDiscard`` (frozen: set through the slot descriptors).
 _SET_SEAT = Command.__dict__["seat"].__set__
 _SET_CARDS = WheelDiscard.__dict__["cards"].__set__
@@ -79,8 +82,19 @@ def is_spin_card(card: str) -> bool:
 
 
 def spin_wheel(s: GameState) -> str:
-    """The segment the wheel stops on: equal odds, seeded by the game and the moment."""
-    return WHEEL[rng(s, "hand", s.hand_number, "wheel", s.version).randrange(len(WHEEL))]
+    """The segment the wheel stops on: equal odds, the hand's next draw of the wheel's chance
+    (seeded by the game, the hand and the spin's number in the hand)."""
+    k: int = s.extra.spins
+    return _wheel_draws(s.seed, s.hand_number, k // _DRAWS)[k % _DRAWS]
+
+
+_DRAWS = 32  # spins drawn from one seeded generator: seeding costs as much as 20 spins
+
+
+@lru_cache(maxsize=64)
+def _wheel_draws(seed: str, hand: int, block: int) -> tuple[str, ...]:
+    gen = rng(seed, "hand", hand, "wheel", block)
+    return tuple(WHEEL[gen.randrange(len(WHEEL))] for _ in range(_DRAWS))
 
 
 # Choosing cards to discard -------------------------------------------------------------------
@@ -121,11 +135,11 @@ class Spin(Variant):
         x = d.s.extra
         if x.show is not None or x.uno:
             self._settle(d)
-        if is_spin_card(card):
+        if card[-1] == "~":  # a Spin card
             # Spinning the wheel takes the place of the next player's turn.
             d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
         else:
-            super().effect(d, seat, card, cmd)
+            Variant.effect(self, d, seat, card, cmd)
 
     def going_out(self, d: Decision, seat: int, card: str) -> None:
         x = d.s.extra
@@ -437,10 +451,11 @@ class Spin(Variant):
         # dataclass __init__, setting the four frozen slots directly (equal values).
         new = object.__new__
         for chosen in choices:
-            unos = (False, True) if size - len(chosen) == 1 else (False,)
-            for top in dict.fromkeys(chosen):
+            unos = _WITH_UNO if size - len(chosen) == 1 else _NO_UNO
+            tops = dict.fromkeys(chosen)
+            for top in tops:
                 order: tuple[str, ...]
-                if len(chosen) == 1:
+                if len(tops) == 1:
                     order = chosen
                 else:
                     rest = list(chosen)

@@ -26,7 +26,8 @@ class SpinState:
     resolved). ``war``: the numbers the winner of a War discards. ``show``: (the seat whose
     hand is shown, the next player, whose turn ends the showing). ``uno``: seats that received
     a one-card hand in a trade and may be caught, besides ``GameState.exposed``, while it is
-    ``uno_until``'s turn and that player has not acted.
+    ``uno_until``'s turn and that player has not acted. ``spins``: the wheel's spins so far
+    in the hand (which draw of the wheel's chance comes next).
     """
 
     out: int | None = None
@@ -34,6 +35,7 @@ class SpinState:
     show: tuple[int, int] | None = None
     uno: tuple[int, ...] = ()
     uno_until: int | None = None
+    spins: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +44,7 @@ class SpinState:
             "show": None if self.show is None else list(self.show),
             "uno": list(self.uno),
             "uno_until": self.uno_until,
+            "spins": self.spins,
         }
 
     @classmethod
@@ -53,6 +56,7 @@ class SpinState:
             show=None if show is None else (show[0], show[1]),
             uno=tuple(data.get("uno", ())),
             uno_until=data.get("uno_until"),
+            spins=data.get("spins", 0),
         )
 
     def public(self) -> dict[str, Any]:
@@ -65,15 +69,15 @@ class SpinState:
         }
 
     def replace(self, **changes: Any) -> SpinState:
-        values: dict[str, Any] = {
-            "out": self.out,
-            "war": self.war,
-            "show": self.show,
-            "uno": self.uno,
-            "uno_until": self.uno_until,
-        }
-        values.update(changes)
-        return SpinState(**values)
+        get = changes.get
+        return SpinState(
+            get("out", self.out),
+            get("war", self.war),
+            get("show", self.show),
+            get("uno", self.uno),
+            get("uno_until", self.uno_until),
+            get("spins", self.spins),
+        )
 
 
 EMPTY = SpinState()
@@ -240,10 +244,11 @@ class TradedUnoWindowClosed(Event):
 
 @applies(WheelSpun)
 def _wheel_spun(s: GameState, e: WheelSpun) -> None:
+    x = s.extra
     # A Spin card played as the last card: the seat with no cards went out, and the hand ends
     # once the wheel is resolved.
-    if () in s.hands:
-        s.extra = s.extra.replace(out=s.hands.index(()))
+    out = s.hands.index(()) if () in s.hands else x.out
+    s.extra = x.replace(out=out, spins=x.spins + 1)
 
 
 @applies(WheelDiscarded)

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from rules.cards import card_info
-from rules.commands import Challenge, DrawCard, PlayCard, command_from_dict
+from rules.commands import Challenge, DealHand, DrawCard, PlayCard, command_from_dict
 from rules.deck import main as print_deck
 from rules.engine import legal_commands, replay, step
 from rules.errors import IllegalCommand
@@ -14,7 +14,7 @@ from rules.variants import get_variant, spin
 from rules.variants.spin import Spin, SpinWheel, WheelSpun
 
 from .helpers import play, start
-from .spin_helpers import at_spin, spin_play, stop_wheel_on, table
+from .spin_helpers import at_spin, spin_play, stop_wheel_on, table, with_hands
 
 DECK = get_variant("spin").deck
 
@@ -156,16 +156,38 @@ def test_the_wheel_has_the_nine_icons_of_the_rulebook_with_equal_odds():
     )
     state = at_spin()
     counts = Counter()
-    for version in range(9000):
-        state.version = version
+    for spins in range(9000):
+        state.extra = spin.SpinState(spins=spins)
         counts[spin.spin_wheel(state)] += 1
     assert set(counts) == set(spin.WHEEL)
     assert all(850 <= n <= 1150 for n in counts.values())  # 1000 expected each
 
 
-def test_the_same_game_spins_the_same_segments():
+def draws(state, count=40):
+    out = []
+    for spins in range(count):
+        state = state.copy()
+        state.extra = spin.SpinState(spins=spins)
+        out.append(spin.spin_wheel(state))
+    return out
+
+
+def test_each_spin_of_a_hand_is_a_new_draw_and_the_same_game_draws_the_same():
     state = at_spin()
-    assert spin.spin_wheel(state) == spin.spin_wheel(state.copy())
+    assert len(set(draws(state))) > 1
+    assert draws(state) == draws(state.copy())
+    other = state.copy()
+    other.seed = "another game"
+    assert draws(other) != draws(state)
+
+
+def test_the_spins_of_a_hand_are_counted_and_a_new_hand_counts_from_zero(monkeypatch):
+    stop_wheel_on(monkeypatch, "show_hand")
+    state, _ = play(table(), spin_play(), SpinWheel(2))
+    assert state.extra.spins == 1
+    state, _ = play(with_hands(state, seat0=("R9",)), PlayCard(0, "R9"))
+    state, _ = play(state, DealHand(state.pending[1]))
+    assert state.hand_number == 2 and state.extra.spins == 0
 
 
 def test_the_spin_command_round_trips_through_its_api_shape():
