@@ -52,6 +52,18 @@ def project(game: Game, event_rows: list[Event], state: GameState) -> None:
         projector.apply(game, event_rows, state)
 
 
+_TABLE_VIEW_FIELDS = (
+    *("status", "version", "hand_number", "turn", "top_card"),
+    *("colour", "scores", "card_counts", "winner", "updated_at"),
+)
+
+
+def _table_view_update() -> str:
+    model = TableView._meta
+    assignments = ", ".join(f"{model.get_field(name).column} = %s" for name in _TABLE_VIEW_FIELDS)
+    return f"UPDATE {model.db_table} SET {assignments} WHERE {model.pk.column} = %s"
+
+
 class TableViewProjector:
     """One ``TableView`` row per game: what a list of tables shows."""
 
@@ -69,8 +81,20 @@ class TableViewProjector:
             "winner": state.winner,
             "updated_at": timezone.now(),
         }
-        # One UPDATE on the hot path; the row is created by a game's first append.
-        if not TableView.objects.filter(game_id=game.pk).update(**fields):
+        # One UPDATE on the hot path, written out (the ORM's would cost more to build than to
+        # run); the row is created by a game's first append.
+        model = TableView._meta
+        params = [
+            model.get_field(name).get_db_prep_save(fields[name], connection)
+            if name in ("scores", "card_counts", "updated_at")
+            else fields[name]
+            for name in _TABLE_VIEW_FIELDS
+        ]
+        params.append(model.pk.get_db_prep_value(game.pk, connection))
+        with connection.cursor() as cursor:
+            cursor.execute(_table_view_update(), params)
+            updated = cursor.rowcount
+        if not updated:
             TableView.objects.create(game_id=game.pk, **fields)
 
     def reset(self) -> None:

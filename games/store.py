@@ -27,8 +27,7 @@ from functools import partial
 from typing import Any
 from uuid import UUID
 
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, PositiveIntegerField, Subquery, Value
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import projections, registry
@@ -246,24 +245,89 @@ class KeyUsed(Exception):
         self.version = version
 
 
+# The append's statements are written out in SQL: they run on every command, and building
+# them through the ORM cost more than running them.
+
+_EVENT_COLUMNS = (
+    *("game_id", "version", "batch", "type", "data"),
+    *("actor", "key", "recorded_at", "hash", "prev_hash"),
+)
+_EVENT_PREPARED = ("game_id", "data", "recorded_at")  # the values the backend needs adapted
+_converters: dict[str, list] = {}
+
+
+def _game_converters() -> list:
+    """Per column of Game, what the ORM would do to a value read from this backend."""
+    vendor = connection.vendor
+    if vendor not in _converters:
+        _converters[vendor] = [
+            [*connection.ops.get_db_converters(f.cached_col), *f.get_db_converters(connection)]
+            for f in Game._meta.concrete_fields
+        ]
+    return _converters[vendor]
+
+
 def _lock(game_id: UUID | str, key: str | None) -> Game | None:
     """The game's row, locked until the transaction ends, with the hash of its last event and
     the version its idempotency ``key`` was used at (if it was): one round trip."""
-    events = Event.objects.filter(game_id=OuterRef("pk"))
-    key_version = (
-        Subquery(events.filter(key=key).values("version")[:1])
-        if key is not None
-        else Value(None, output_field=PositiveIntegerField())
+    game, event = Game._meta.db_table, Event._meta.db_table
+    columns = ", ".join(f"g.{f.column}" for f in Game._meta.concrete_fields)
+    sql = (
+        f"SELECT {columns},"
+        f" (SELECT e.hash FROM {event} e WHERE e.game_id = g.id AND e.version = g.version),"
+        f" (SELECT e.version FROM {event} e WHERE e.game_id = g.id AND e.key = %s)"
+        f" FROM {game} g WHERE g.id = %s"
     )
-    return (
-        Game.objects.select_for_update()
-        .filter(pk=game_id)
-        .annotate(
-            head_hash=Subquery(events.filter(version=OuterRef("version")).values("hash")[:1]),
-            key_version=key_version,
-        )
-        .first()
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, Game._meta.pk.get_db_prep_value(game_id, connection)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row[:-2])
+    fields = zip(Game._meta.concrete_fields, _game_converters(), strict=True)
+    for i, (field, converters) in enumerate(fields):
+        for convert in converters:
+            values[i] = convert(values[i], field.cached_col, connection)
+    found = Game.from_db(connection.alias, None, values)
+    found.head_hash, found.key_version = row[-2:]
+    return found
+
+
+def _write(game: Game, rows: list[Event]) -> None:
+    """INSERT the rows and move the game's version and status, and set the rows' positions.
+    On PostgreSQL both in one statement."""
+    fields = [Event._meta.get_field(name) for name in _EVENT_COLUMNS]
+    params = [
+        field.get_db_prep_save(getattr(row, field.attname), connection)
+        if field.attname in _EVENT_PREPARED
+        else getattr(row, field.attname)
+        for row in rows
+        for field in fields
+    ]
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    insert = (
+        f"INSERT INTO {Event._meta.db_table} ({', '.join(f.column for f in fields)})"
+        f" VALUES {', '.join([one] * len(rows))} RETURNING position"
     )
+    move = f"UPDATE {Game._meta.db_table} SET version = %s, status = %s WHERE id = %s"
+    move_params = [game.version, game.status, Game._meta.pk.get_db_prep_value(game.pk, connection)]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH appended AS ({insert}), moved AS ({move}) SELECT position FROM appended",
+                params + move_params,
+            )
+            positions = sorted(position for (position,) in cursor.fetchall())
+        else:
+            cursor.execute(insert, params)
+            positions = sorted(position for (position,) in cursor.fetchall())
+            cursor.execute(move, move_params)
+    for row, position in zip(rows, positions, strict=True):
+        row.position = row.pk = position
+        row._state.adding = False
+        row._state.db = connection.alias
 
 
 def _wants_snapshot(before: int, after: int, events: Sequence[RuleEvent]) -> bool:
@@ -346,11 +410,9 @@ def _append_locked(
         )
         row.hash = prev = row_hash(row)
         rows.append(row)
-    Event.objects.bulk_create(rows)
-
     game.version = state.version
     game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
-    Game.objects.filter(pk=game_id).update(version=game.version, status=game.status)
+    _write(game, rows)
     projections.project(game, rows, state)
     if _wants_snapshot(expected, state.version, events):
         save_snapshot(game_id, state)
