@@ -146,6 +146,7 @@ def sorted_standings(season_id: int, sort: str | None, direction: str | None) ->
             {
                 "name": c.name,
                 "label": c.label,
+                "numeric": c.name != "player",
                 "current": current,
                 "aria_sort": ("ascending" if direction == "asc" else "descending")
                 if current

@@ -8,6 +8,7 @@ JavaScript (links and forms fall back to ordinary requests).
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 from uuid import UUID
@@ -28,6 +29,7 @@ from games.errors import NotFound, Stale
 from rules import IllegalCommand, InvalidCommand
 from tournaments import page_selectors, selectors, services
 from tournaments.charts import line_chart
+from tournaments.templatetags.league_pages import ordinal
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -181,7 +183,22 @@ def _field_errors(exc: InvalidCommand, seats: int) -> dict[str, str]:
     known = {"out"} | {
         f"{kind}.{seat}" for kind in ("remaining", "points") for seat in range(seats)
     }
-    return {field if field in known else TOP: str(exc)}
+    if field not in known:
+        return {TOP: str(exc)}
+    return {field: field_message(str(exc), field)}
+
+
+def field_message(message: str, field: str) -> str:
+    """The engine's message without the field path it starts with, which the form shows by
+    placing it next to the field: ``"remaining.1[1]: unknown card code 'X9'"`` reads
+    ``"Unknown card code 'X9' (the 2nd card)"``."""
+    match = re.match(rf"{re.escape(field)}(?:\[(\d+)\])?: |seat \d+: ", message)
+    if match is None:
+        return message
+    rest = message[match.end() :]
+    if match.group(1) is not None:
+        rest += f" (the {ordinal(int(match.group(1)) + 1)} card)"
+    return rest[:1].upper() + rest[1:]
 
 
 def _sheet_context(
