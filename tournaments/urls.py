@@ -28,6 +28,7 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
 # Pages (templates with htmx). Their names end in a word the API names above do not use.
 page_urlpatterns: list[URLPattern | URLResolver] = [
     path("leagues/", views.league_list, name="league-list"),
+    path("leagues/demo/", views.demo_league, name="demo-league"),
     path("leagues/<int:league_id>/", views.league_detail, name="league-detail"),
     path("seasons/<int:season_id>/", views.season_standings, name="season-standings"),
     path("players/<int:player_id>/", views.player_detail, name="player-detail"),

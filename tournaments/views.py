@@ -29,6 +29,8 @@ from games.errors import NotFound, Stale
 from rules import IllegalCommand, InvalidCommand
 from tournaments import page_selectors, selectors, services
 from tournaments.charts import line_chart
+from tournaments.demo import DEMO_LEAGUE
+from tournaments.models import League
 from tournaments.templatetags.league_pages import ordinal
 
 
@@ -50,6 +52,15 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(
         request, "tournaments/league_list.html", {"leagues": page_selectors.league_list()}
     )
+
+
+@require_GET
+def demo_league(request: HttpRequest) -> HttpResponse:
+    """The demo club's page (``manage.py seed_demo``), so the home page can link it by name."""
+    league = League.objects.filter(name=DEMO_LEAGUE).order_by("pk").first()
+    if league is None:
+        raise Http404("no demo club yet: run `manage.py seed_demo`")
+    return redirect("tournaments:league-detail", league_id=league.pk)
 
 
 @require_GET

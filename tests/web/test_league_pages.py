@@ -19,6 +19,7 @@ from tests.web.league_pages_support import (  # noqa: F401 (fixtures)
     season,
 )
 from tournaments import page_selectors, selectors, services
+from tournaments.demo import DEMO_LEAGUE
 from tournaments.models import Player, RatingHistory
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +75,18 @@ def test_the_league_page_shows_its_seasons_settings_organisers_and_players(
     for name in OFFICIAL:
         player = Player.objects.get(league=league, name=name)
         assert f'href="{reverse("tournaments:player-detail", args=[player.pk])}">{name}</a>' in html
+
+
+def test_the_home_page_links_the_leagues_and_the_demo_club(client, db):
+    html = client.get("/").text
+    demo = reverse("tournaments:demo-league")
+
+    assert f'href="{demo}"' in html
+    assert client.get(demo).status_code == 404  # not seeded
+    club = services.open_league(name=DEMO_LEAGUE)
+    response = client.get(demo)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:league-detail", args=[club.pk])
 
 
 def test_an_unknown_league_season_or_player_is_404(client, db):
