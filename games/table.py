@@ -450,6 +450,10 @@ class WildDrawFour:
     def bluff(self) -> bool:
         return bool(self.evidence)
 
+    @property
+    def colour_word(self) -> str:
+        return colour_word(self.colour)
+
 
 def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int, WildDrawFour]:
     """Every Wild Draw 4 played, by version: legal or a bluff, with the cards of the colour in

@@ -35,6 +35,22 @@ def make_game(db):
     return make
 
 
+@pytest.fixture
+def play():
+    """``play(game, commands=N)``: the waiting seat sends its first legal command, N times."""
+    from games import store
+    from rules import legal_commands
+
+    def play(game, commands):
+        for _ in range(commands):
+            state, _ = store.load(game.pk)
+            seat = state.pending[1]
+            command = legal_commands(state, seat)[0]
+            services.apply_command(game_id=game.pk, command=command, actor=f"seat:{seat}")
+
+    return play
+
+
 def seat_client(client, game, seat: int):
     """``client`` holding ``seat`` of ``game``: it opened the seat's private link."""
     secret = Seat.objects.get(game=game, seat=seat).secret

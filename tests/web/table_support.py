@@ -1,0 +1,88 @@
+"""Helpers of the table page tests: decks set up card by card, games driven by bots through
+the services, and the buttons a page offers."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from games import services, store
+from rules import legal_commands
+from rules.bots import RandomBot
+from rules.variants import get_variant
+
+
+def deck_with(
+    hands: dict[int, list[str]],
+    starter: str,
+    *,
+    players: int = 2,
+    dealer: int = 0,
+    variant: str = "classic",
+    first_draws: list[str] = (),
+) -> list[str]:
+    """A complete deck (top first) that deals ``hands`` (7 cards each, by seat), turns up
+    ``starter`` and then lets ``first_draws`` be drawn; the rest in the deck's own order."""
+    rest = list(get_variant(variant).deck)
+    order: list[str | None] = [None] * len(rest)
+    wanted = {}
+    for seat, cards in hands.items():
+        assert len(cards) == 7
+        for k, card in enumerate(cards):
+            wanted[(seat - dealer - 1) % players + k * players] = card
+    wanted[players * 7] = starter
+    for i, card in enumerate(first_draws):
+        wanted[players * 7 + 1 + i] = card
+    for position, card in wanted.items():
+        rest.remove(card)
+        order[position] = card
+    for i, card in enumerate(order):
+        if card is None:
+            order[i] = rest.pop(0)
+    return order  # type: ignore[return-value]
+
+
+def drive(game, *, until, seed="drive", limit=400):
+    """Send the bots' choices for whichever seat the game waits for until ``until(state)``
+    holds (or the game ends); returns the state reached."""
+    for i in range(limit):
+        state, _ = store.load(game.pk)
+        if until(state) or state.finished:
+            return state
+        seat = state.pending[1]
+        legal = legal_commands(state, seat) if seat >= 0 else []
+        if not legal:  # a race anyone may join (UNO Spin): the first seat that may
+            seat = next(s for s in range(state.players) if legal_commands(state, s))
+            legal = legal_commands(state, seat)
+        command = RandomBot(f"{seed}:{i}").choose(legal)
+        services.apply_command(game_id=game.pk, command=command, actor=f"seat:{seat}")
+    raise AssertionError(f"not reached in {limit} commands")
+
+
+class Buttons(HTMLParser):
+    """The (name, value) of every submit button and checkbox of a page, and its pick buttons."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.commands: list[dict] = []
+        self.picks: list[str] = []
+        self.checkboxes: list[tuple[str, str]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "button" and a.get("name") == "command":
+            self.commands.append(json.loads(a["value"]))
+        elif tag == "button" and a.get("name") == "pick":
+            self.picks.append(a["value"])
+        elif tag == "input" and a.get("type") == "checkbox":
+            self.checkboxes.append((a.get("name"), a.get("value")))
+
+
+def code_pattern(code: str) -> re.Pattern[str]:
+    """A card code standing alone (not part of a longer code such as R7~ or R5:U)."""
+    return re.compile(r"(?<![\w:~])" + re.escape(code) + r"(?![\w:~])")
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}

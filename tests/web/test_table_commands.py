@@ -1,0 +1,206 @@
+"""The table page offers a button for every command the seat may send now (from
+``legal_commands``), in every edition, and each one works when pressed: games are played to
+the end through the page alone."""
+
+import html
+import json
+
+import pytest
+from django.test import Client
+
+from games import services
+from rules import legal_commands
+from rules.bots import RandomBot
+from rules.commands import DrawCard, PlayCard
+from tests.web.conftest import seat_client
+from tests.web.table_support import HTMX, Buttons, deck_with
+
+pytestmark = pytest.mark.django_db
+
+CARD_COMMANDS = {"play", "discard", "keep", "keep_card"}
+EDITIONS = ["classic", "mod", "veto", "spin", "power_grab"]
+
+
+def without_uno(data):
+    return {k: v for k, v in data.items() if k != "uno"}
+
+
+def assert_offered(client, game, html, legal):
+    """Every legal command can be sent from this page."""
+    buttons = Buttons(html)
+    picks = {}
+    for data in legal:
+        kind = data["type"]
+        if kind == "wheel_discard":
+            assert ("cards", data["cards"][0]) in buttons.checkboxes
+            assert {"type": "wheel_discard"} in buttons.commands
+            continue
+        if data.get("uno"):
+            assert 'name="say_uno"' in html, f"no way to say UNO with {data}"
+        if kind in CARD_COMMANDS and data["card"] in buttons.picks:
+            card = data["card"]
+            if card not in picks:
+                fragment = client.get(f"/table/{game.pk}/", {"pick": card}, **HTMX).text
+                picks[card] = Buttons(fragment).commands
+            assert without_uno(data) in picks[card], f"{data} is not among the ways to play"
+        elif kind in CARD_COMMANDS:
+            assert without_uno(data) in buttons.commands, f"no button sends {data}"
+        else:
+            assert data in buttons.commands, f"no button sends {data}"
+
+
+def press(client, game, data, version):
+    """Send ``data`` as the table's buttons do."""
+    form = {"version": str(version)}
+    if data["type"] == "wheel_discard":
+        form["command"] = json.dumps({"type": "wheel_discard"})
+        form["cards"] = list(data["cards"])
+        form["top"] = data["cards"][-1]
+        if data.get("colour"):
+            form["colour"] = data["colour"]
+    else:
+        form["command"] = json.dumps(without_uno(data))
+    if data.get("uno"):
+        form["say_uno"] = "on"
+    return client.post(f"/table/{game.pk}/command/", form)
+
+
+@pytest.mark.parametrize("variant", EDITIONS)
+def test_every_legal_command_has_a_button_and_a_game_is_played_through_the_page(make_game, variant):
+    game = make_game(
+        players=("Ann", "Bob", "Cy", "Di"), variant=variant, scoring="none", seed=f"p-{variant}"
+    )
+    clients = [seat_client(Client(), game, seat) for seat in range(4)]
+    seen: set[str] = set()
+    for i in range(400):
+        state = services.load_game(game_id=game.pk)
+        if state.finished:
+            break
+        for seat in range(state.players):
+            legal = [c.to_dict() for c in legal_commands(state, seat)]
+            if {d["type"] for d in legal} - seen:
+                html = clients[seat].get(f"/table/{game.pk}/").text
+                assert_offered(clients[seat], game, html, legal)
+                seen |= {d["type"] for d in legal}
+        seat = state.pending[1]
+        if seat < 0 or not legal_commands(state, seat):
+            seat = next(s for s in range(state.players) if legal_commands(state, s))
+        choice = RandomBot(f"page:{i}").choose(legal_commands(state, seat)).to_dict()
+        response = press(clients[seat], game, choice, state.version)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert services.load_game(game_id=game.pk).version > state.version
+    assert services.load_game(game_id=game.pk).finished
+    assert {"play", "draw"} <= seen
+
+
+def test_a_wild_asks_for_the_colour_then_plays(client, make_game):
+    deck = deck_with(
+        {
+            1: ["W", "G1", "G2", "G3", "G4", "G5", "G6"],
+            0: ["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+        },
+        "R5",
+    )
+    game = make_game(players=("Ann", "Bob"), deck=deck, dealer=0, seed=None)
+    seat_client(client, game, 1)
+
+    asked = client.post(
+        f"/table/{game.pk}/command/", {"pick": "W", "version": game.version}, **HTMX
+    )
+
+    assert asked.status_code == 200
+    options = [c for c in Buttons(asked.text).commands if c.get("card") == "W"]
+    assert {"type": "play", "card": "W", "colour": "B"} in options
+    assert len(options) == 4
+    assert "How do you play wild?" in asked.text
+    played = press(client, game, {"type": "play", "card": "W", "colour": "B"}, game.version)
+    assert played.status_code == 302
+    state = services.load_game(game_id=game.pk)
+    assert (state.top, state.colour) == ("W", "B")
+
+
+def test_say_uno_goes_with_the_play_that_leaves_one_card(client, make_game):
+    deck = deck_with(
+        {
+            1: ["R1", "R2", "R3", "R4", "R6", "R7", "R8"],
+            0: ["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+        },
+        "R5",
+        first_draws=["G9", "B9", "Y9", "G9", "B9"],
+    )
+    game = make_game(players=("Ann", "Bob"), deck=deck, dealer=0, seed=None, scoring="none")
+    seat_client(client, game, 1)
+    assert 'name="say_uno"' not in client.get(f"/table/{game.pk}/").text
+    for card in ["R1", "R2", "R3", "R4", "R6"]:
+        services.apply_command(game_id=game.pk, command=PlayCard(1, card), actor="seat:1")
+        services.apply_command(game_id=game.pk, command=DrawCard(0), actor="seat:0")
+
+    page = client.get(f"/table/{game.pk}/").text
+    assert 'name="say_uno"' in page
+    state = services.load_game(game_id=game.pk)
+    press(client, game, {"type": "play", "card": "R7", "uno": True}, state.version)
+
+    played = [e for e in services.replay_events(game_id=game.pk) if e.type == "card_played"]
+    assert played[-1].data == {"seat": 1, "card": "R7", "colour": None, "uno": True}
+
+
+def test_an_illegal_or_stale_press_says_why_and_appends_nothing(client, make_game):
+    game = make_game()
+    state = services.load_game(game_id=game.pk)
+    waiting = state.pending[1]
+    other = (waiting + 1) % 3
+    seat_client(client, game, other)
+
+    response = client.post(
+        f"/table/{game.pk}/command/",
+        {"command": json.dumps({"type": "draw"}), "version": game.version},
+        **HTMX,
+    )
+
+    assert response.status_code == 200
+    assert 'class="error" role="alert"' in response.text
+    assert f"it is seat {waiting}'s turn" in html.unescape(response.text)
+    assert services.load_game(game_id=game.pk).version == game.version
+
+
+def test_a_stale_version_is_refused(client, make_game, play):
+    game = make_game()
+    seat_client(client, game, 0)
+    before = game.version
+    play(game, commands=1)
+    state = services.load_game(game_id=game.pk)
+    seat_client(client, game, state.pending[1])
+
+    response = client.post(
+        f"/table/{game.pk}/command/",
+        {"command": json.dumps({"type": "draw"}), "version": before},
+        **HTMX,
+    )
+
+    assert "The game moved on" in response.text
+    assert services.load_game(game_id=game.pk).version == state.version
+
+
+def test_an_htmx_press_answers_with_the_fragments_and_a_plain_one_redirects(client, make_game):
+    game = make_game()
+    state = services.load_game(game_id=game.pk)
+    seat_client(client, game, state.pending[1])
+    draw = {"command": json.dumps({"type": "draw"}), "version": state.version}
+
+    response = client.post(f"/table/{game.pk}/command/", draw, **HTMX)
+
+    assert response.status_code == 200
+    assert response.text.count('hx-swap-oob="true"') == 4
+    assert "<html" not in response.text
+    state = services.load_game(game_id=game.pk)
+    follow = {"command": json.dumps(legal_commands(state, state.pending[1])[-1].to_dict())}
+    seat_client(client, game, state.pending[1])
+    assert client.post(f"/table/{game.pk}/command/", follow).status_code == 302
+
+
+def test_only_a_seat_may_press(client, make_game):
+    game = make_game()
+
+    response = client.post(f"/table/{game.pk}/command/", {"command": '{"type":"draw"}'})
+
+    assert response.status_code == 403

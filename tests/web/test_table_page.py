@@ -1,0 +1,174 @@
+"""The table page: reached by a seat's private link or by a signed-in player, it shows the
+hand, the top card and colour, every seat's count and score and whose turn it is, and it
+updates itself by polling the game's version."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Seat
+from rules import legal_commands
+from rules.cards import describe
+from tests.web.conftest import seat_client
+from tests.web.table_support import HTMX, Buttons, drive
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_seat_link_keeps_the_secret_in_the_session_and_redirects_to_a_clean_url(
+    client, make_game
+):
+    game = make_game()
+    secret = Seat.objects.get(game=game, seat=1).secret
+
+    response = client.get(f"/table/{game.pk}/seat/{secret}/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/table/{game.pk}/"
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert client.session["table_seats"] == {str(game.pk): secret}
+    page = client.get(response["Location"])
+    assert "You play as <strong>Bob</strong>" in page.text
+
+
+def test_the_page_never_shows_a_seat_secret(client, make_game):
+    game = make_game()
+    seat_client(client, game, 1)
+
+    html = client.get(f"/table/{game.pk}/").text
+
+    for seat in Seat.objects.filter(game=game):
+        assert seat.secret not in html
+
+
+def test_an_unknown_secret_or_another_games_secret_is_not_found(client, make_game):
+    game, other = make_game(), make_game(seed="other")
+    foreign = Seat.objects.get(game=other, seat=0).secret
+
+    assert client.get(f"/table/{game.pk}/seat/not-a-secret/").status_code == 404
+    assert client.get(f"/table/{game.pk}/seat/{foreign}/").status_code == 404
+
+
+def test_without_a_seat_the_table_is_private_until_the_game_is_over(client, make_game):
+    game = make_game()
+
+    response = client.get(f"/table/{game.pk}/")
+
+    assert response.status_code == 403
+    assert "open it with your seat" in response.text
+    assert client.get(f"/table/{game.pk}/version/?v=0").status_code == 403
+
+
+def test_a_signed_in_player_reaches_their_seat_without_the_link(client, make_game):
+    user = get_user_model().objects.create_user("bob", password="pw-bob-123")
+    game = make_game()
+    Seat.objects.filter(game=game, seat=1).update(user=user)
+    client.force_login(user)
+
+    response = client.get(f"/table/{game.pk}/")
+
+    assert response.status_code == 200
+    assert "You play as <strong>Bob</strong>" in response.text
+
+
+def test_the_page_shows_the_top_card_colour_counts_scores_and_whose_turn(client, make_game):
+    game = make_game()
+    state = services.load_game(game_id=game.pk)
+    seat_client(client, game, 0)
+
+    html = client.get(f"/table/{game.pk}/").text
+
+    assert f'aria-label="{describe(state.top)}"' in html
+    assert f"({state.colour})" in html  # the colour in play, by letter as well as by word
+    assert html.count("7 cards</span>") == 3
+    assert html.count('class="score">0 points') == 3
+    turn = state.pending[1]
+    assert f"Waiting for {['Ann', 'Bob', 'Cy'][turn]}" in html
+    assert 'aria-current="true"' in html
+
+
+def test_the_playable_cards_are_buttons_and_the_others_are_not(client, make_game):
+    game = make_game()
+    state = services.load_game(game_id=game.pk)
+    seat = state.pending[1]
+    seat_client(client, game, seat)
+
+    html = client.get(f"/table/{game.pk}/").text
+
+    playable = {c.card for c in legal_commands(state, seat) if c.type == "play"}
+    buttons = Buttons(html)
+    offered = {c["card"] for c in buttons.commands if c["type"] == "play"} | set(buttons.picks)
+    assert offered == playable
+    for code in set(state.hands[seat]) - playable:
+        assert f'aria-label="{describe(code)}, cannot be played now"' in html
+
+
+def test_each_card_shows_its_code_and_symbol_besides_its_colour(client, make_game):
+    game = make_game()
+    state = services.load_game(game_id=game.pk)
+    seat_client(client, game, 0)
+
+    html = client.get(f"/table/{game.pk}/").text
+
+    for code in state.hands[0]:
+        assert f'<span class="card-code" aria-hidden="true">{code}</span>' in html
+
+
+def test_the_poll_answers_204_while_the_version_stands(client, make_game):
+    game = make_game()
+    seat_client(client, game, 0)
+
+    response = client.get(f"/table/{game.pk}/version/", {"v": game.version}, **HTMX)
+
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_the_poll_swaps_the_fragments_out_of_band_when_the_version_moved(client, make_game, play):
+    game = make_game()
+    seat_client(client, game, 0)
+    before = game.version
+    play(game, commands=2)
+
+    response = client.get(f"/table/{game.pk}/version/", {"v": before}, **HTMX)
+
+    assert response.status_code == 200
+    html = response.text
+    assert "<html" not in html
+    for fragment in ("board", "hand", "actions", "log"):
+        assert f'id="{fragment}"' in html
+    assert html.count('hx-swap-oob="true"') == 4
+    assert f'name="v" value="{services.load_game(game_id=game.pk).version}"' in html
+
+
+def test_polling_stops_once_the_game_is_over_and_seen(client, make_game):
+    game = make_game(scoring="none")
+    seat_client(client, game, 0)
+    drive(game, until=lambda s: s.finished)
+    game.refresh_from_db()
+
+    response = client.get(f"/table/{game.pk}/version/", {"v": game.version}, **HTMX)
+
+    assert response.status_code == 286  # htmx stops polling on 286
+
+
+def test_once_the_game_is_over_anyone_may_look_and_the_replay_is_linked(client, make_game):
+    game = make_game(scoring="none")
+    drive(game, until=lambda s: s.finished)
+
+    response = client.get(f"/table/{game.pk}/")
+
+    assert response.status_code == 200
+    assert "Final standings" in response.text
+    assert f"/table/{game.pk}/replay/" in response.text
+
+
+def test_the_log_tells_the_last_events_in_words(client, make_game, play):
+    game = make_game()
+    play(game, commands=3)
+    seat_client(client, game, 0)
+
+    html = client.get(f"/table/{game.pk}/").text
+
+    assert "What happened" in html
+    assert " played " in html or " drew " in html

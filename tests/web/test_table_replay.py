@@ -1,0 +1,183 @@
+"""The replay viewer: every event stepped through with every hand visible, each Wild Draw 4
+marked legal or bluff with its evidence, undo to a chosen event with a reason, and the game's
+disputes with their rulings; disputes are filed from the table page."""
+
+import html
+
+import pytest
+
+from games import services
+from games.models import Dispute, Event
+from rules.commands import Challenge, PlayCard
+from tests.web.conftest import seat_client
+from tests.web.table_support import HTMX, deck_with
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def referee(django_user_model):
+    return django_user_model.objects.create_user("ref", password="pw-ref-123")
+
+
+def wild_draw_four_game(make_game, referee, *, bluff: bool):
+    """Bob (seat 1) plays a Wild Draw 4 on a red 5, holding a red 3 when ``bluff``; Ann
+    challenges."""
+    bob = ["W4", "R3" if bluff else "B9", "B1", "B2", "B3", "B4", "B5"]
+    deck = deck_with({1: bob, 0: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5")
+    game = make_game(players=("Ann", "Bob"), deck=deck, dealer=0, seed=None, created_by=referee)
+    played = services.apply_command(
+        game_id=game.pk, command=PlayCard(1, "W4", "B"), actor="seat:1"
+    ).events[0]
+    services.apply_command(game_id=game.pk, command=Challenge(0), actor="seat:0")
+    return game, played.version
+
+
+def test_a_seat_cannot_replay_a_game_in_play_but_its_referee_can(client, make_game, referee):
+    game = make_game(created_by=referee)
+    seat_client(client, game, 0)
+    assert client.get(f"/table/{game.pk}/replay/").status_code == 403
+
+    client.force_login(referee)
+    response = client.get(f"/table/{game.pk}/replay/")
+
+    assert response.status_code == 200
+    state = services.load_game(game_id=game.pk)
+    for hand in state.hands:  # every hand visible
+        for code in hand:
+            assert f'data-card="{code}"' in response.text
+
+
+def test_stepping_to_a_version_shows_the_state_then(client, make_game, referee, play):
+    game = make_game(created_by=referee)
+    play(game, commands=4)
+    client.force_login(referee)
+    state = services.state_at(game_id=game.pk, version=5)
+
+    response = client.get(f"/table/{game.pk}/replay/", {"v": 5}, **HTMX)
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="frame"')
+    assert "Event 5 of" in response.text
+    assert f'data-card="{state.top}"' in response.text
+    assert 'value="5"' in response.text  # the slider
+
+
+def test_a_bluff_is_marked_with_its_evidence(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+
+    response = client.get(f"/table/{game.pk}/replay/", {"v": version})
+
+    text = response.text
+    flat = " ".join(html.unescape(text).split())
+    assert "Bob's Wild Draw 4 was <strong class=\"tag tag-warn\">a bluff</strong>" in flat
+    assert "red (R) in play, Bob held" in flat
+    assert "a bluff" in text
+    assert 'data-card="R3"' in text  # the red card Bob held, red being in play
+    assert "challenged: a bluff" in text
+
+
+def test_a_legal_wild_draw_four_is_marked_legal(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=False)
+    client.force_login(referee)
+
+    text = client.get(f"/table/{game.pk}/replay/", {"v": version}).text
+
+    assert '<strong class="tag tag-ok">legal</strong>' in text
+    assert "no card of that colour" in text
+
+
+def test_the_referee_undoes_to_a_chosen_event_with_a_reason(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    back_to = version - 1  # Bob's turn, before the Wild Draw 4
+
+    response = client.post(
+        f"/table/{game.pk}/replay/undo/", {"to_version": back_to, "reason": "misplayed"}
+    )
+
+    assert response.status_code == 302
+    last = Event.objects.filter(game=game).order_by("-version").first()
+    assert last.type == "rewound"
+    assert last.data == {"to_version": back_to, "by": f"user:{referee.pk}", "reason": "misplayed"}
+    assert services.load_game(game_id=game.pk).hands[1].count("W4") == 1
+
+
+def test_undo_refuses_the_middle_of_a_command(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+
+    response = client.post(f"/table/{game.pk}/replay/undo/", {"to_version": version, "reason": "x"})
+
+    assert response.status_code == 400
+    assert "in the middle of one command" in response.text
+
+
+def test_only_the_referee_may_undo(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    seat_client(client, game, 0)
+
+    response = client.post(f"/table/{game.pk}/replay/undo/", {"to_version": 9, "reason": "x"})
+
+    assert response.status_code == 403
+    assert Event.objects.filter(game=game, type="rewound").count() == 0
+
+
+def test_a_seat_files_a_dispute_from_the_table_and_the_referee_rules_on_it(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    seat_client(client, game, 0)
+    form = client.get(f"/table/{game.pk}/", {"dispute": version}, **HTMX).text
+    assert f'<option value="{version}" selected>' in form
+
+    filed = client.post(
+        f"/table/{game.pk}/disputes/",
+        {"version": version, "claim": "He held a red card"},
+        **HTMX,
+    )
+
+    assert "Your dispute was filed" in filed.text
+    dispute = Dispute.objects.get()
+    assert (dispute.version, dispute.opened_by, dispute.status) == (version, "seat:0", "open")
+
+    client.force_login(referee)
+    replay = client.get(f"/table/{game.pk}/replay/").text
+    assert "He held a red card" in replay
+    ruled = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1},
+    )
+    assert ruled.status_code == 302
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.ruling, dispute.undo_to) == (
+        "upheld",
+        "R3 in hand",
+        version - 1,
+    )
+    assert "R3 in hand" in client.get(f"/table/{game.pk}/replay/").text
+
+
+def test_only_a_referee_rules(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    seat_client(client, game, 0)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/", {"decision": "rejected"}
+    )
+
+    assert response.status_code == 403
+
+
+def test_after_the_game_everyone_may_replay(client, make_game):
+    from tests.web.table_support import drive
+
+    game = make_game(scoring="none")
+    drive(game, until=lambda s: s.finished)
+
+    response = client.get(f"/table/{game.pk}/replay/")
+
+    assert response.status_code == 200
+    assert "Undo to event" not in response.text

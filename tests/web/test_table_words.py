@@ -1,0 +1,53 @@
+"""Every event of every edition has words for the log, and commands read as their buttons."""
+
+import pytest
+
+from games.words import _EVENTS, Namer, command_text, event_text
+from rules.events import EVENT_TYPES
+from rules.variants import load_all
+
+
+def test_every_event_type_has_its_own_words():
+    load_all()
+    import rules.sheet  # noqa: F401  (the score sheet's event)
+
+    assert set(EVENT_TYPES) <= set(_EVENTS)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (
+            {"type": "card_played", "seat": 1, "card": "W4", "colour": "G", "uno": True},
+            "Bob played wild draw four and called green, saying UNO.",
+        ),
+        (
+            {"type": "cards_drawn", "seat": 0, "cards": None, "count": 2, "reason": "draw_two"},
+            "You drew 2 cards (Draw Two).",
+        ),
+        ({"type": "cards_drawn", "seat": 0, "cards": ["R7"], "reason": "turn"}, "You drew red 7."),
+        (
+            {
+                "type": "challenge_resolved",
+                "challenger": 0,
+                "offender": 1,
+                "colour": "R",
+                "guilty": True,
+                "evidence": ["R3"],
+            },
+            "You challenged Bob's Wild Draw 4: a bluff (Bob held red 3).",
+        ),
+    ],
+)
+def test_events_in_words_as_the_viewer_may_see_them(data, words):
+    assert event_text(data, Namer(["Ann", "Bob"], viewer=0)) == words
+
+
+def test_commands_in_words():
+    name = Namer(["Ann", "Bob"], viewer=0)
+
+    assert command_text({"type": "catch", "seat": 1}, name) == "Catch Bob: no UNO!"
+    assert command_text({"type": "play", "card": "WM", "colour": "R", "give": "B"}, name) == (
+        "Play mod: call red, give away blue"
+    )
+    assert command_text({"type": "veto", "seat": 1}, name) == "VETO Bob"
