@@ -15,7 +15,15 @@ from uuid import UUID
 
 from games import services
 from games.models import Dispute, Event, Game, Seat
-from games.words import PENDING_WORDS, QUIET, Namer, colour_word, command_text, event_text
+from games.words import (
+    PENDING_WORDS,
+    QUIET,
+    YOUR_MOVE,
+    Namer,
+    colour_word,
+    command_text,
+    event_text,
+)
 from rules import GameState, command_from_dict, legal_commands
 from rules.cards import COLOUR_NAMES, card_info, describe
 from rules.variants import get_variant
@@ -219,20 +227,18 @@ def table_context(
 
 
 def status_text(state: GameState, name: Namer, you: int | None) -> str:
-    """What the game waits for, in words, naming "you" when it waits for the viewer."""
+    """What the game waits for, in words; what to do when it waits for the viewer."""
     kind, seat = state.pending
     if kind == "over":
         return f"Game over: {name(state.winner)} won." if state.winner is not None else "Game over."
-    if kind == "turn" and seat == you:
-        return "Your turn: play a card or draw."
     if kind == "uno_spin":
         return "UNO Spin! The first to claim it discards a card."
+    if kind == "hand_over":
+        return f"{name.cap(seat)} won the hand."
+    if seat == you and kind in YOUR_MOVE:
+        return ("Your turn: " if kind == "turn" else "Your move: ") + YOUR_MOVE[kind] + "."
     what = PENDING_WORDS.get(kind, kind.replace("_", " "))
-    who = name.cap(seat)
-    if seat == you:
-        return f"Your move: you {what}." if kind != "hand_over" else "You won the hand!"
-    verb = what.replace("you ", "")
-    return f"Waiting for {who}: {who} {verb}." if who != "You" else f"You {verb}."
+    return f"Waiting for {name(seat)}: {name(seat)} {what}."
 
 
 def _seat_rows(

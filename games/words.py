@@ -78,6 +78,8 @@ PENDING_WORDS = {
     "keep_card": "keeps one card (the joke)",
     "rooster": "does a rooster call (house rule)",
     "hand_over": "won the hand",
+    "playing": "is playing",
+    "starter": "turns up the first card",
 }
 
 
@@ -91,8 +93,32 @@ def cards_words(cards: Sequence[str] | None) -> str:
     return ", ".join(describe(c) for c in cards)
 
 
+# What the game waits for, when it waits for the viewer: what to do, in the imperative.
+YOUR_MOVE = {
+    "turn": "play a card or draw",
+    "drawn": "play the card you drew, or keep it",
+    "colour": "choose the colour",
+    "challenge": "challenge the Wild Draw 4, or accept it",
+    "deal": "deal the next hand",
+    "spin": "spin the wheel",
+    "almost_uno": "discard all but two cards (Almost UNO)",
+    "discard_number": "discard cards of one number",
+    "discard_colour": "discard cards of one colour",
+    "war_discard": "discard the numbers of the War",
+    "uno_spin_discard": "discard one card (UNO Spin)",
+    "block": "block with your tower, or take the card",
+    "keep": "keep one card (Instant UNO)",
+    "name_colour": "name a colour (house rule)",
+    "discard": "discard a card (house rule)",
+    "joke": "tell a joke, then say whether anyone laughed",
+    "keep_card": "keep one card (the joke)",
+    "rooster": "do your best rooster call, or chicken out",
+}
+
+
 class Namer:
-    """Seat numbers to names: "you" for the viewer's own seat."""
+    """Seat numbers to names; the viewer's own seat is marked "(you)" (the verbs of the log
+    stay in the third person)."""
 
     def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
         self.names = list(names)
@@ -101,11 +127,8 @@ class Namer:
     def __call__(self, seat: int | None) -> str:
         if seat is None or seat < 0:
             return "the referee"
-        if seat == self.viewer:
-            return "you"
-        if seat < len(self.names):
-            return self.names[seat]
-        return f"seat {seat}"
+        name = self.names[seat] if seat < len(self.names) else f"seat {seat}"
+        return f"{name} (you)" if seat == self.viewer else name
 
     def cap(self, seat: int | None) -> str:
         name = self(seat)

@@ -23,9 +23,12 @@ def test_every_event_type_has_its_own_words():
         ),
         (
             {"type": "cards_drawn", "seat": 0, "cards": None, "count": 2, "reason": "draw_two"},
-            "You drew 2 cards (Draw Two).",
+            "Ann (you) drew 2 cards (Draw Two).",
         ),
-        ({"type": "cards_drawn", "seat": 0, "cards": ["R7"], "reason": "turn"}, "You drew red 7."),
+        (
+            {"type": "cards_drawn", "seat": 0, "cards": ["R7"], "reason": "turn"},
+            "Ann (you) drew red 7.",
+        ),
         (
             {
                 "type": "challenge_resolved",
@@ -35,7 +38,7 @@ def test_every_event_type_has_its_own_words():
                 "guilty": True,
                 "evidence": ["R3"],
             },
-            "You challenged Bob's Wild Draw 4: a bluff (Bob held red 3).",
+            "Ann (you) challenged Bob's Wild Draw 4: a bluff (Bob held red 3).",
         ),
     ],
 )

@@ -1,0 +1,48 @@
+"""In the browser: a quick game of each edition, with its own table furniture and actions."""
+
+import pytest
+
+from tests.web.browser import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+EDITIONS = {
+    "mod": ("UNO Mod", None),
+    "veto": ("UNO VETO", "The VETO card lies in the middle."),
+    "spin": ("UNO Spin", None),
+    "power_grab": ("UNO Power Grab", "U tower: in the middle"),
+}
+
+
+def quick_game(page, live_server, variant):
+    page.goto(f"{live_server.url}/play/")
+    page.select_option("select[name=variant]", variant)
+    page.fill("input[name=bots]", "3")
+    page.fill("input[name=seed]", f"edition-{variant}")
+    page.click("button:has-text('Deal the cards')")
+    page.wait_for_selector("#board")
+
+
+@pytest.mark.parametrize("variant", EDITIONS)
+def test_a_page_of_each_edition(page, live_server, eager_tasks, variant):
+    title, furniture = EDITIONS[variant]
+
+    quick_game(page, live_server, variant)
+
+    assert page.locator("h1").inner_text().startswith(title)
+    if furniture:
+        assert furniture in page.locator("#board .edition").inner_text()
+    assert page.locator("#hand .card").count() >= 1
+    # Every card names its code beside its colour.
+    for card in page.locator("#hand .card").all():
+        assert card.locator(".card-code").inner_text() == card.get_attribute("data-card")
+    screenshot(page, f"table-{variant}")
+
+
+def test_the_veto_is_slapped_from_the_table(page, live_server, eager_tasks):
+    quick_game(page, live_server, "veto")
+
+    page.click("#actions button:has-text('VETO Ada (bot)')")
+
+    page.wait_for_selector("#log :text('slapped the VETO on Ada (bot)')")
+    assert "VETO on them" in page.locator(".seat:has-text('Ada (bot)')").inner_text()

@@ -1,0 +1,130 @@
+"""In the browser: a Wild Draw 4 bluff is challenged at the table (the other seat's page
+updates by itself), shown as a bluff with its evidence in the replay, and a referee undoes."""
+
+import pytest
+
+from games import services
+from games.models import Event, Seat
+from tests.web.browser import screenshot
+from tests.web.table_support import deck_with
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def referee(django_user_model):
+    return django_user_model.objects.create_user("ref", password="pw-ref-123")
+
+
+@pytest.fixture
+def bluff_game(referee):
+    """Bob (seat 1) starts, holding a Wild Draw 4 and a red 3 on a red 5."""
+    deck = deck_with(
+        {
+            1: ["W4", "R3", "B1", "B2", "B3", "B4", "B5"],
+            0: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"],
+        },
+        "R5",
+    )
+    return services.create_game(
+        variant="classic",
+        players=["Ann", "Bob"],
+        scoring="standard",
+        target=500,
+        deck=deck,
+        dealer=0,
+        created_by=referee,
+    )
+
+
+@pytest.fixture
+def contexts(chromium):
+    """New browser contexts (one per seat), closed after the test so nothing polls on."""
+    opened = []
+
+    def new():
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        opened.append(context)
+        return context
+
+    yield new
+    for context in opened:
+        context.close()
+
+
+def open_seat(contexts, live_server, game, seat):
+    page = contexts().new_page()
+    page.set_default_timeout(15_000)
+    secret = Seat.objects.get(game=game, seat=seat).secret
+    page.goto(f"{live_server.url}/table/{game.pk}/seat/{secret}/")
+    page.wait_for_selector("#board")
+    return page
+
+
+def sign_in(page, live_server, next_url):
+    page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", "ref")
+    page.fill("input[name=password]", "pw-ref-123")
+    page.click("button:has-text('Sign in')")
+
+
+def test_a_bluff_is_challenged_at_the_table_and_shown_in_the_replay(
+    contexts, live_server, bluff_game, page
+):
+    game = bluff_game
+    bob = open_seat(contexts, live_server, game, 1)
+    ann = open_seat(contexts, live_server, game, 0)
+    assert ann.locator("#actions button").count() == 0  # not Ann's turn
+
+    bob.click("#hand button[data-card=W4]")
+    bob.click("#actions .pick button:has-text('call blue')")
+    bob.wait_for_selector("#board .status:has-text('Waiting for Ann')")
+
+    # Ann's page was not reloaded: the poll brought the challenge.
+    ann.wait_for_selector("#actions button:has-text('Challenge the Wild Draw 4')")
+    screenshot(ann, "table-challenge")
+    ann.click("#actions button:has-text('Challenge the Wild Draw 4')")
+    ann.wait_for_selector("#log :text('a bluff')")
+    bob.wait_for_selector("#log :text('a bluff')")
+    assert bob.locator("#hand .card").count() == 10  # six left, and the four he drew
+
+    played = Event.objects.get(game=game, type="card_played", data__card="W4").version
+    sign_in(page, live_server, f"/table/{game.pk}/replay/?v={played}")
+    page.wait_for_selector("#frame")
+    bluff = page.locator("#frame .w4")
+    assert "a bluff" in bluff.inner_text()
+    assert bluff.locator("[data-card=R3]").count() == 1
+    assert "challenged: a bluff" in page.locator(".replay-side").inner_text()
+    screenshot(page, "replay-bluff")
+
+    # Stepping with the keyboard swaps the frame without a reload.
+    page.focus("#step-next")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#frame[data-version='{played + 1}']")
+    assert page.url.endswith(f"?v={played + 1}")
+
+
+def test_a_referee_undoes_to_a_chosen_event(contexts, live_server, bluff_game, page):
+    game = bluff_game
+    bob = open_seat(contexts, live_server, game, 1)
+    bob.click("#hand button[data-card=W4]")
+    bob.click("#actions .pick button:has-text('call blue')")
+    bob.wait_for_selector("#board .status:has-text('Waiting for Ann')")
+    played = Event.objects.get(game=game, type="card_played", data__card="W4").version
+
+    sign_in(page, live_server, f"/table/{game.pk}/replay/")
+    page.wait_for_selector("#frame")
+    page.locator("#replay-slider").fill(str(played - 1))
+    page.wait_for_selector(f"#frame[data-version='{played - 1}']")
+    page.fill("#undo-reason", "Bob misplayed")
+    screenshot(page, "replay-undo")
+    page.click("button:has-text('Undo to event')")
+    page.wait_for_selector("#frame :text('A referee went back to version')")
+
+    rewound = Event.objects.filter(game=game).order_by("-version").first()
+    assert rewound.type == "rewound"
+    assert rewound.data["to_version"] == played - 1
+    assert rewound.data["reason"] == "Bob misplayed"
+    # Bob's page follows by itself: the Wild Draw 4 is back in his hand.
+    bob.wait_for_selector("#hand button[data-card=W4]")
+    assert "Your turn" in bob.locator("#board .status").inner_text()
