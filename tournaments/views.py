@@ -158,8 +158,8 @@ def parse_hand(data: Any, seats: int) -> tuple[dict[str, Any], dict[str, str]]:
     the engine sees it (keyed by the engine's field names: ``out``, ``points.2``).
 
     Cards are codes separated by spaces or commas, upper-cased (``r7 w4`` is ``R7 W4``);
-    the engine checks them against the game's deck. A seat's cards win over its points only
-    when the points are empty: the engine refuses a seat given both."""
+    the engine checks them against the game's deck. A seat given both cards and points, or
+    neither, is passed on as it is: the engine refuses it and names the field."""
     errors: dict[str, str] = {}
     out: int | None = None
     raw_out = data.get("out", "")
@@ -213,7 +213,6 @@ def field_message(message: str, field: str) -> str:
 
 
 def _sheet_context(
-    request: HttpRequest,
     sheet: dict[str, Any],
     *,
     errors: dict[str, str] | None = None,
@@ -283,7 +282,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     nothing."""
     sheet = _sheet_for_referee(request, game_id)
     if request.method == "GET":
-        return render(request, "tournaments/score_sheet.html", _sheet_context(request, sheet))
+        return render(request, "tournaments/score_sheet.html", _sheet_context(sheet))
 
     command, errors = parse_hand(request.POST, len(sheet["seats"]))
     if not errors:
@@ -306,7 +305,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
             }
     if errors:
         sheet = page_selectors.score_sheet(game_id)  # a stale form gets the current hands
-        context = _sheet_context(request, sheet, errors=errors, values=request.POST)
+        context = _sheet_context(sheet, errors=errors, values=request.POST)
         if _htmx(request):
             return _render_sheet_fragments(request, context, "entry-form", both=TOP in errors)
         return render(request, "tournaments/score_sheet.html", context, status=200)
@@ -314,7 +313,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     sheet = page_selectors.score_sheet(game_id)
     notice = f"Hand {sheet['hands'][-1]['number']} recorded." if sheet["hands"] else ""
     if _htmx(request):
-        context = _sheet_context(request, sheet, notice=notice)
+        context = _sheet_context(sheet, notice=notice)
         return _render_sheet_fragments(request, context, "entry-form", both=True)
     # Post/redirect/get: a reload does not send the hand again.
     messages.info(request, notice)
@@ -348,7 +347,7 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
             notice = f"Nothing was undone: {exc}"
         sheet = page_selectors.score_sheet(game_id)
     if _htmx(request):
-        context = _sheet_context(request, sheet, notice=notice)
+        context = _sheet_context(sheet, notice=notice)
         return _render_sheet_fragments(request, context, "hands", both=True)
     messages.info(request, notice)
     return redirect(reverse("tournaments:score-sheet", args=[game_id]) + "#sheet-hands")
