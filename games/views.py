@@ -7,7 +7,7 @@ is decided in ``games.table`` with ``rules.views``.
 
 A seat's private link, /table/<game>/seat/<secret>/, puts the secret in the session and
 redirects to the clean /table/<game>/ at once, so the secret stays out of the address bar, the
-history and any Referer (docs/decisions/0002-table-pages.md).
+history and any Referer (docs/decisions/0004-table-pages.md).
 """
 
 from __future__ import annotations
