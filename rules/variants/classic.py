@@ -70,6 +70,10 @@ class Variant:
         self._deck = self.build_deck()
         self._card_set = frozenset(self._deck)
         self._play_cache: dict[tuple[int, str, bool], list[Command]] = {}
+        # Editions that keep classic matching get the inlined version of ``playable``.
+        self._classic_matching = type(self).playable is Variant.playable
+        for code in self._deck:  # fill the card tables once, so lookups never miss
+            COLOUR[code], RANK[code], POINTS[code]
 
     # Data ----------------------------------------------------------------------------------
 
@@ -122,6 +126,18 @@ class Variant:
             return True
         top = s.discard[-1]
         return COLOUR[top] is not None and RANK[card] == RANK[top]
+
+    def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
+        """The distinct cards of ``hand`` that may be played now, in hand order."""
+        if not self._classic_matching:
+            playable = self.playable
+            return [c for c in dict.fromkeys(hand) if playable(s, c)]
+        colour = s.colour
+        top = s.discard[-1]
+        top_rank = RANK[top] if COLOUR[top] is not None else None
+        return [
+            c for c in dict.fromkeys(hand) if (k := COLOUR[c]) is None or k == colour or RANK[c] == top_rank
+        ]
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         """Every way of playing ``card`` (already known to be playable): each colour a wild may
