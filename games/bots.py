@@ -48,7 +48,7 @@ def start_quick_game(
     game is committed. A signed-in ``user`` holds seat 0 and referees the game."""
     if not isinstance(bots, int) or isinstance(bots, bool) or not MIN_BOTS <= bots <= MAX_BOTS:
         raise InvalidCommand(f"play against {MIN_BOTS} to {MAX_BOTS} bots, not {bots!r}", "bots")
-    player = (player or "").strip() or "You"
+    player = (player or "").strip() or "Player"
     names = [player[:100]] + [f"{name} (bot)" for name in BOT_NAMES[:bots]]
     signed_in = user if user is not None and user.is_authenticated else None
     # One transaction: the bots' task is enqueued when it commits, with the seats marked.

@@ -281,7 +281,7 @@ class QuickGameForm(forms.Form):
     bots = forms.IntegerField(
         label="Bots", min_value=bots.MIN_BOTS, max_value=bots.MAX_BOTS, initial=3
     )
-    player = forms.CharField(label="Your name", max_length=100, required=False, initial="You")
+    player = forms.CharField(label="Your name", max_length=100, required=False, initial="Player")
     scoring = forms.ChoiceField(
         label="Length",
         choices=[("none", "One hand"), ("standard", "To 500 points (standard scoring)")],
