@@ -3,8 +3,9 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/unoclub_dev .venv/bin/python bench/standings.py
     [--games 2000] [--requests 200] [--keep] [--json]
 
-Runs in its own database (Django's test database for DATABASE_URL, ``test_<name>``, created and
-dropped, or kept with ``--keep`` and reused when it already holds the season). It measures:
+Runs in a database of its own next to DATABASE_URL's, ``<name>_standings_bench`` (never the
+test suite's ``test_<name>`` or another bench's, which someone may be using), created and
+dropped, or kept with ``--keep`` and reused when it already holds the season. It measures:
 
 - **rebuild**: ``games.projections.rebuild`` of the standings projection (results, night rows,
   standing rows, ratings) from the whole log, in events read per second (the median of three
@@ -210,9 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if connection.vendor != "postgresql":
-        parser.error("set DATABASE_URL to a PostgreSQL database (the bench runs in test_<name>)")
+        parser.error("set DATABASE_URL to PostgreSQL (the bench runs in <name>_standings_bench)")
 
     setup_test_environment()
+    connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_standings_bench"
     creation = connection.creation
     name = creation.create_test_db(verbosity=0, autoclobber=True, keepdb=args.keep)
     try:
