@@ -348,8 +348,9 @@ class Decision:
         self.variant: Variant = get_variant(state.variant)
 
     def emit(self, event: Event) -> None:
-        APPLY[type(event)](self.s, event)
-        self.s.version += 1
+        s = self.s
+        APPLY[event.__class__](s, event)
+        s.version += 1
         self.events.append(event)
 
     # Helpers the variants use --------------------------------------------------------------
@@ -360,7 +361,10 @@ class Decision:
 
     def begin_turn(self, seat: int) -> None:
         """``seat``'s turn begins (an edition may intercept it, e.g. a VETO'd seat)."""
-        self.variant.begin_turn(self, seat)
+        if self.variant.hooks_turns:
+            self.variant.begin_turn(self, seat)
+        else:
+            self.emit(_TURN_BEGAN[seat])
 
     def turn_began(self, seat: int) -> None:
         """Emit the start of ``seat``'s turn, with no edition hook."""
@@ -376,7 +380,8 @@ class Decision:
             self.emit(DiscardReshuffled(tuple(order)))
         cards = s.pile[s.pos : s.pos + count]
         self.emit(CardsDrawn(seat, cards, reason))
-        self.variant.after_draw(self, seat, cards, reason)
+        if self.variant.hooks_draws:
+            self.variant.after_draw(self, seat, cards, reason)
         return cards
 
     def attack(self, victim: int, count: int, reason: str) -> None:
@@ -406,12 +411,10 @@ def _decide(state: GameState, cmd: Command) -> Decision:
         return d
     s = state
     kind, pseat = s.pending
-    if kind == "start":
-        raise IllegalCommand("the game has not started")
-    if kind == "over":
-        raise IllegalCommand("the game is over")
+    if kind == "start" or kind == "over":
+        raise IllegalCommand("the game has not started" if kind == "start" else "the game is over")
     seat = cmd.seat
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.players):
+    if seat is not None and (seat.__class__ is not int or not 0 <= seat < s.players):
         raise InvalidCommand(f"no seat {seat!r} at this table", field="seat")
     d = Decision(state)
     v = d.variant
@@ -800,7 +803,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     """Every command ``seat`` may send now, in the shape it is sent."""
     s = state
     kind, pseat = s.pending
-    if kind in ("over", "start"):
+    if kind == "over" or kind == "start":
         return []
     variant = get_variant(s.variant)
     out: list[Command] = []
@@ -829,9 +832,8 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
             out.append(CallUno(seat))
         else:
             out.append(Catch(seat, exposed))
-    extra = variant.legal_extra(s, seat)
-    if extra:
-        out += extra
+    if variant.hooks_legal:
+        out += variant.legal_extra(s, seat)
     return out
 
 

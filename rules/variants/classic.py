@@ -72,6 +72,10 @@ class Variant:
         self._play_cache: dict[tuple[int, str, bool], list[Command]] = {}
         # Editions that keep classic matching get the inlined version of ``playable``.
         self._classic_matching = type(self).playable is Variant.playable
+        # Hooks an edition does not override are skipped on the hot path.
+        self.hooks_turns = type(self).begin_turn is not Variant.begin_turn
+        self.hooks_draws = type(self).after_draw is not Variant.after_draw
+        self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
         for code in self._deck:  # fill the card tables once, so lookups never miss
             COLOUR[code], RANK[code], POINTS[code]
 

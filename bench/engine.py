@@ -1,0 +1,206 @@
+"""Engine speed, side by side with RLCard's UNO game in one run.
+
+    .venv/bin/python bench/engine.py [--hands 3000] [--rounds 3] [--json]
+
+Measures, for our engine: hands per second at 2 and 4 players (random bots choosing among
+``legal_commands``, no checks, as ``python -m rules.simulate --fast``) under two bot policies,
+per edition; and replay speed of a whole game to 500. For the anchor: RLCard 1.2.0's bare
+``UnoGame`` with 2 players, random legal actions, installed in its own environment
+(bench/.venv-rlcard, created on first use; RLCard is not a dependency of the project).
+Rounds alternate between the two so both see the same machine.
+
+Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
+challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
+(a random playable card whenever there is one, Wild Draw 4 only when nothing else plays, the
+drawn card when it plays, UNO always called, never challenge), so both play the same game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.bots import RandomBot  # noqa: E402
+from rules.commands import Command  # noqa: E402
+from rules.engine import legal_commands, new_game, replay, step  # noqa: E402
+from rules.simulate import run  # noqa: E402
+from rules.variants import variant_names  # noqa: E402
+
+RLCARD_VENV = ROOT / "bench" / ".venv-rlcard"
+RLCARD_SCRIPT = r"""
+import random, sys, time
+from rlcard.games.uno.game import UnoGame
+hands = int(sys.argv[1])
+game = UnoGame(num_players=2)
+rng = random.Random(7)
+steps = 0
+start = time.perf_counter()
+for _ in range(hands):
+    game.init_game()
+    while not game.is_over():
+        game.step(rng.choice(game.get_legal_actions()))
+        steps += 1
+seconds = time.perf_counter() - start
+print(hands / seconds, steps / hands, steps / seconds)
+"""
+
+
+class RLCardLikeBot(RandomBot):
+    """Plays as RLCard's random agent does: never draws or keeps a card it could play."""
+
+    def choose(self, commands: list[Command]) -> Command:
+        # A legal list starts with the plays; a play that leaves one card is listed without
+        # and then with the UNO call, so the calls are the odd ones of such a list.
+        k = 0
+        for k, c in enumerate(commands):
+            if c.type != "play":
+                break
+        else:
+            k = len(commands)
+        if k:
+            plays = commands[:k]
+            if plays[-1].uno:  # type: ignore[attr-defined]
+                plays = plays[1::2]
+            others = [c for c in plays if c.card != "W4"]  # type: ignore[attr-defined]
+            return self.rng.choice(others or plays)
+        for kind in ("accept", "deal", "draw", "pass", "choose_colour"):
+            options = [c for c in commands if c.type == kind]
+            if options:
+                return self.rng.choice(options)
+        return self.rng.choice(commands)
+
+
+def ensure_rlcard() -> Path:
+    python = RLCARD_VENV / "bin" / "python"
+    if not python.exists():
+        print("creating bench/.venv-rlcard with rlcard==1.2.0 ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(RLCARD_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "rlcard==1.2.0"], check=True)
+    return python
+
+
+def rlcard_hands_per_second(python: Path, hands: int) -> dict[str, float]:
+    out = subprocess.run([str(python), "-c", RLCARD_SCRIPT, str(hands)], check=True, capture_output=True, text=True)
+    hps, steps_per_hand, steps_per_second = map(float, out.stdout.split())
+    return {"hands_per_second": hps, "steps_per_hand": steps_per_hand, "steps_per_second": steps_per_second}
+
+
+def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -> dict[str, float]:
+    if policy == "full":
+        report = run(variant, players, "bench", hands=hands, checks=False)
+        return {
+            "hands_per_second": report.hands / report.seconds,
+            "commands_per_hand": report.commands / report.hands,
+            "events_per_hand": report.events / report.hands,
+            "seconds_per_hand_us": report.seconds / report.hands * 1e6,
+        }
+    state, _ = new_game(variant=variant, players=players, seed="bench", target=10**9)
+    bots = [RLCardLikeBot(f"bench:{seat}") for seat in range(players)]
+    played = commands = 0
+    last = state.last_hand
+    start = time.perf_counter()
+    while played < hands:
+        kind, seat = state.pending
+        state, _ = step(state, bots[seat].choose(legal_commands(state, seat)))
+        commands += 1
+        if state.last_hand is not last:
+            last = state.last_hand
+            played += 1
+    seconds = time.perf_counter() - start
+    return {
+        "hands_per_second": played / seconds,
+        "commands_per_hand": commands / played,
+        "seconds_per_hand_us": seconds / played * 1e6,
+    }
+
+
+def replay_speed(players: int = 4, repeats: int = 50) -> dict[str, float]:
+    """Replay a whole game to 500 (recorded once) many times; report the median."""
+    state, events = new_game(players=players, seed="replay-bench", target=500)
+    bots = [RandomBot(f"replay:{seat}") for seat in range(players)]
+    while not state.finished:
+        kind, seat = state.pending
+        state, new = step(state, bots[seat].choose(legal_commands(state, seat)))
+        events += new
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        final = replay(events)
+        times.append(time.perf_counter() - start)
+    assert final == state
+    median = statistics.median(times)
+    return {
+        "events": len(events),
+        "hands": state.hand_number,
+        "replay_ms": median * 1e3,
+        "events_per_second": len(events) / median,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--variants", default=",".join(variant_names()))
+    parser.add_argument("--no-rlcard", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    variants = [v for v in args.variants.split(",") if v]
+    python = None if args.no_rlcard else ensure_rlcard()
+
+    samples: dict[str, list[dict[str, float]]] = {}
+
+    def sample(key: str, value: dict[str, float]) -> None:
+        samples.setdefault(key, []).append(value)
+
+    for _ in range(args.rounds):
+        if python is not None:
+            sample("rlcard/2", rlcard_hands_per_second(python, args.hands))
+        for policy in ("rlcard", "full"):
+            for players in (2, 4):
+                sample(f"classic/{policy}/{players}", ours_hands_per_second("classic", players, args.hands, policy))
+        for variant in variants:
+            if variant != "classic":
+                for players in (2, 4):
+                    sample(f"{variant}/full/{players}", ours_hands_per_second(variant, players, args.hands, "full"))
+
+    result: dict[str, dict[str, float]] = {}
+    for key, values in samples.items():
+        result[key] = {k: round(statistics.median(v[k] for v in values), 2) for k in values[0]}
+    result["replay/4"] = {k: round(v, 3) for k, v in replay_speed().items()}
+
+    ratios: dict[str, float] = {}
+    if "rlcard/2" in result:
+        anchor = result["rlcard/2"]["hands_per_second"]
+        for policy in ("rlcard", "full"):
+            ratios[f"classic/{policy}/2 vs rlcard/2 (hands per second)"] = round(
+                result[f"classic/{policy}/2"]["hands_per_second"] / anchor, 2
+            )
+    for variant in variants:
+        if variant != "classic":
+            for players in (2, 4):
+                ours = result[f"{variant}/full/{players}"]["seconds_per_hand_us"]
+                base = result[f"classic/full/{players}"]["seconds_per_hand_us"]
+                ratios[f"{variant}/{players} time per hand vs classic"] = round(ours / base, 2)
+    out = {"python": sys.version.split()[0], "cpu_count": os.cpu_count(), "results": result, "ratios": ratios}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        for key, values in result.items():
+            print(f"{key:>22}: " + ", ".join(f"{k}={v}" for k, v in values.items()))
+        for key, value in ratios.items():
+            print(f"{key:>52}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
