@@ -60,12 +60,7 @@ class RLCardLikeBot(RandomBot):
     def choose(self, commands: list[Command]) -> Command:
         # A legal list starts with the plays; a play that leaves one card is listed without
         # and then with the UNO call, so the calls are the odd ones of such a list.
-        k = 0
-        for k, c in enumerate(commands):
-            if c.type != "play":
-                break
-        else:
-            k = len(commands)
+        k = next((i for i, c in enumerate(commands) if c.type != "play"), len(commands))
         if k:
             plays = commands[:k]
             if plays[-1].uno:  # type: ignore[attr-defined]
@@ -89,9 +84,15 @@ def ensure_rlcard() -> Path:
 
 
 def rlcard_hands_per_second(python: Path, hands: int) -> dict[str, float]:
-    out = subprocess.run([str(python), "-c", RLCARD_SCRIPT, str(hands)], check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(python), "-c", RLCARD_SCRIPT, str(hands)], check=True, capture_output=True, text=True
+    )
     hps, steps_per_hand, steps_per_second = map(float, out.stdout.split())
-    return {"hands_per_second": hps, "steps_per_hand": steps_per_hand, "steps_per_second": steps_per_second}
+    return {
+        "hands_per_second": hps,
+        "steps_per_hand": steps_per_hand,
+        "steps_per_second": steps_per_second,
+    }
 
 
 def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -> dict[str, float]:
@@ -167,11 +168,17 @@ def main() -> int:
             sample("rlcard/2", rlcard_hands_per_second(python, args.hands))
         for policy in ("rlcard", "full"):
             for players in (2, 4):
-                sample(f"classic/{policy}/{players}", ours_hands_per_second("classic", players, args.hands, policy))
+                sample(
+                    f"classic/{policy}/{players}",
+                    ours_hands_per_second("classic", players, args.hands, policy),
+                )
         for variant in variants:
             if variant != "classic":
                 for players in (2, 4):
-                    sample(f"{variant}/full/{players}", ours_hands_per_second(variant, players, args.hands, "full"))
+                    sample(
+                        f"{variant}/full/{players}",
+                        ours_hands_per_second(variant, players, args.hands, "full"),
+                    )
 
     result: dict[str, dict[str, float]] = {}
     for key, values in samples.items():
@@ -191,7 +198,12 @@ def main() -> int:
                 ours = result[f"{variant}/full/{players}"]["seconds_per_hand_us"]
                 base = result[f"classic/full/{players}"]["seconds_per_hand_us"]
                 ratios[f"{variant}/{players} time per hand vs classic"] = round(ours / base, 2)
-    out = {"python": sys.version.split()[0], "cpu_count": os.cpu_count(), "results": result, "ratios": ratios}
+    out = {
+        "python": sys.version.split()[0],
+        "cpu_count": os.cpu_count(),
+        "results": result,
+        "ratios": ratios,
+    }
     if args.json:
         print(json.dumps(out, indent=2))
     else:

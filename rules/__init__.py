@@ -4,6 +4,7 @@
 No Django, no I/O, no clock, no global random: chance is seeded per game and recorded in events.
 """
 
+import rules.sheet  # noqa: F401  (registers the score sheet's command and event)
 from rules.commands import Command, command_from_dict
 from rules.engine import (
     ENGINE_VERSION,
@@ -15,7 +16,6 @@ from rules.engine import (
     replay,
     step,
 )
-import rules.sheet  # noqa: F401  (registers the score sheet's command and event)
 from rules.errors import IllegalCommand, InvalidCard, InvalidCommand, RuleError
 from rules.events import Event, event_from_dict
 from rules.state import GameState

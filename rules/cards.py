@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache
 
 from rules.errors import InvalidCard
 
@@ -68,7 +68,9 @@ NUMBER_RANKS = frozenset("0123456789")
 _SYMBOL_POINTS = {"S": 20, "V": 20, "D1": 20, "D2": 20, "G2": 50}
 _WILD_POINTS = {"W": 50, "W4": 50, "WM": 50, "WC": 40, "WG": 50}
 
-_CARD_RE = re.compile(r"^(?:(?P<wild>W|W4|WM|WC|WG)|(?P<colour>[RGBYPO])(?P<rank>[0-9]|S|V|D1|D2|G2)(?P<mark>~|:[UNO!])?)$")
+_CARD_RE = re.compile(
+    r"^(?:(?P<wild>W|W4|WM|WC|WG)|(?P<colour>[RGBYPO])(?P<rank>[0-9]|S|V|D1|D2|G2)(?P<mark>~|:[UNO!])?)$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ class Card:
         return self.code
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_info(code: str) -> Card:
     """Parse a card code strictly; raise ``InvalidCard`` naming the code if it is not one."""
     if not isinstance(code, str):

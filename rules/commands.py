@@ -243,7 +243,9 @@ def command_from_dict(seat: int | None, data: Any) -> Command:
     spec = {f.metadata.get("json", f.name): f for f in fields(cls) if f.name != "seat"}
     unknown = sorted(set(data) - set(spec) - {"type", "expected_version", "key"})
     if unknown:
-        raise InvalidCommand(f"unknown field {unknown[0]!r} for a {kind!r} command", field=unknown[0])
+        raise InvalidCommand(
+            f"unknown field {unknown[0]!r} for a {kind!r} command", field=unknown[0]
+        )
     kwargs: dict[str, Any] = {}
     for name, f in spec.items():
         if name in data and data[name] is not None:

@@ -18,9 +18,13 @@ from rules.variants import get_variant, variant_names
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.deck", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.deck", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--variant", default="classic", choices=variant_names())
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="an edition option")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=JSON", help="an edition option"
+    )
     args = parser.parse_args(argv)
     variant = get_variant(args.variant)
     options = {}

@@ -466,29 +466,41 @@ def start_game(d: Decision, cmd: StartGame) -> None:
         raise InvalidCommand(f"unknown variant {cmd.variant!r}", field="variant") from None
     if not isinstance(cmd.players, int) or not MIN_PLAYERS <= cmd.players <= MAX_PLAYERS:
         raise InvalidCommand(
-            f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {cmd.players!r}", field="players"
+            f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {cmd.players!r}",
+            field="players",
         )
     if cmd.scoring not in SCORINGS:
         raise InvalidCommand(
-            f"unknown scoring {cmd.scoring!r}: expected one of {', '.join(SCORINGS)}", field="scoring"
+            f"unknown scoring {cmd.scoring!r}: expected one of {', '.join(SCORINGS)}",
+            field="scoring",
         )
     if not isinstance(cmd.target, int) or isinstance(cmd.target, bool) or cmd.target < 1:
-        raise InvalidCommand(f"the target must be a positive whole number, not {cmd.target!r}", field="target")
+        raise InvalidCommand(
+            f"the target must be a positive whole number, not {cmd.target!r}", field="target"
+        )
     if not isinstance(cmd.seed, str) or not cmd.seed:
         raise InvalidCommand("the seed must be a non-empty string", field="seed")
     options = variant.parse_options(dict(cmd.options))
-    if cmd.dealer is not None and not (isinstance(cmd.dealer, int) and 0 <= cmd.dealer < cmd.players):
+    if cmd.dealer is not None and not (
+        isinstance(cmd.dealer, int) and 0 <= cmd.dealer < cmd.players
+    ):
         raise InvalidCommand(f"no seat {cmd.dealer!r} to deal", field="dealer")
     if cmd.deck:
         check_deck(variant, cmd.deck, options)
     d.variant = variant
-    d.emit(GameStarted(variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed, cmd.sheet))
+    d.emit(
+        GameStarted(
+            variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed, cmd.sheet
+        )
+    )
     if cmd.sheet:
         # A score sheet: hands are played with physical cards and recorded (rules/sheet.py).
         d.emit(ChoiceOffered(-1, "sheet"))
         return
     if cmd.dealer is None:
-        draws, dealer = draw_for_dealer(variant, cmd.players, rng(cmd.seed, "dealer"), variant.deck_for(options))
+        draws, dealer = draw_for_dealer(
+            variant, cmd.players, rng(cmd.seed, "dealer"), variant.deck_for(options)
+        )
     else:
         draws, dealer = (), cmd.dealer
     d.emit(DealerChosen(draws, dealer))
@@ -521,7 +533,9 @@ def draw_for_dealer(
             return tuple(rounds), contenders[0]
 
 
-def check_deck(variant: Variant, deck: Iterable[str], options: tuple[tuple[str, Any], ...] = ()) -> None:
+def check_deck(
+    variant: Variant, deck: Iterable[str], options: tuple[tuple[str, Any], ...] = ()
+) -> None:
     """An explicit deck must be a complete deck of the variant (with the game's ``options``):
     every card as often as the deck has it. The error names what is wrong."""
     deck = list(deck)
@@ -535,7 +549,9 @@ def check_deck(variant: Variant, deck: Iterable[str], options: tuple[tuple[str, 
                 card_info(code)
             except InvalidCard as exc:
                 raise InvalidCommand(f"deck[{i}]: {exc}", field="deck") from None
-            raise InvalidCommand(f"deck[{i}]: {code} is not a card of {variant.title}", field="deck")
+            raise InvalidCommand(
+                f"deck[{i}]: {code} is not a card of {variant.title}", field="deck"
+            )
     have, want = Counter(deck), Counter(variant.deck_for(options))
     for code in sorted(want | have):
         if have[code] != want[code]:
@@ -591,10 +607,13 @@ def _play(d: Decision, cmd: PlayCard) -> None:
             if colour is None:
                 raise InvalidCommand(f"playing {card} needs a colour", field="colour")
             raise InvalidCommand(
-                f"unknown colour {colour!r}: expected one of {', '.join(variant.colours)}", field="colour"
+                f"unknown colour {colour!r}: expected one of {', '.join(variant.colours)}",
+                field="colour",
             )
     elif colour is not None:
-        raise InvalidCommand(f"a colour is only called with a wild card, not {card}", field="colour")
+        raise InvalidCommand(
+            f"a colour is only called with a wild card, not {card}", field="colour"
+        )
     if cmd.uno and variant.cards_left(s, cmd) != 1:
         raise IllegalCommand("UNO is called with the play that leaves one card")
     variant.check_play(s, cmd)
@@ -641,7 +660,9 @@ def _call_uno(d: Decision, cmd: CallUno) -> None:
     if cmd.seat is None or d.s.exposed != cmd.seat:
         if cmd.seat is not None and d.variant.other_exposed(d, cmd):
             return
-        raise IllegalCommand("UNO can be called late only by a player left with one card who did not call it")
+        raise IllegalCommand(
+            "UNO can be called late only by a player left with one card who did not call it"
+        )
     d.emit(UnoCalled(cmd.seat))
 
 
@@ -691,7 +712,8 @@ def _choose_colour(d: Decision, cmd: ChooseColour) -> None:
     _require(d, cmd, "colour")
     if cmd.colour not in d.variant.colours:
         raise InvalidCommand(
-            f"unknown colour {cmd.colour!r}: expected one of {', '.join(d.variant.colours)}", field="colour"
+            f"unknown colour {cmd.colour!r}: expected one of {', '.join(d.variant.colours)}",
+            field="colour",
         )
     assert cmd.seat is not None and cmd.colour is not None
     d.emit(ColourChosen(cmd.seat, cmd.colour))
@@ -710,7 +732,9 @@ def _deal(d: Decision, cmd: DealHand) -> None:
     deal_hand(d, cmd.deck or None, dealer)
 
 
-def handles(command_type: type[Command]) -> Callable[[Callable[[Decision, Any], None]], Callable[[Decision, Any], None]]:
+def handles(
+    command_type: type[Command],
+) -> Callable[[Callable[[Decision, Any], None]], Callable[[Decision, Any], None]]:
     """Register the decision of a command type outside this module (the score sheet)."""
 
     def register(fn: Callable[[Decision, Any], None]) -> Callable[[Decision, Any], None]:

@@ -41,7 +41,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def dealt_cards(deck: tuple[str, ...], dealer: int, seat: int, players: int, size: int = 7) -> tuple[str, ...]:
+def dealt_cards(
+    deck: tuple[str, ...], dealer: int, seat: int, players: int, size: int = 7
+) -> tuple[str, ...]:
     """The cards ``seat`` receives from ``deck`` under the dealing contract."""
     return deck[(seat - dealer - 1) % players : players * size : players]
 

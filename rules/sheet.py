@@ -28,8 +28,12 @@ class RecordHand(Command):
 
     type: ClassVar[str] = "record_hand"
     out: int = field(default=-1, metadata={"kind": "seat", "optional": False})
-    remaining: tuple[tuple[int, tuple[str, ...]], ...] = field(default=(), metadata={"kind": "seat_cards", "optional": True})
-    points: tuple[tuple[int, int], ...] = field(default=(), metadata={"kind": "seat_points", "optional": True})
+    remaining: tuple[tuple[int, tuple[str, ...]], ...] = field(
+        default=(), metadata={"kind": "seat_cards", "optional": True}
+    )
+    points: tuple[tuple[int, int], ...] = field(
+        default=(), metadata={"kind": "seat_points", "optional": True}
+    )
 
 
 @register_event
@@ -73,7 +77,9 @@ def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], .
             out.append((seat, tuple(cards)))
         else:
             if not isinstance(item, int) or isinstance(item, bool) or item < 0:
-                raise InvalidCommand(f"{where}: points must be a whole number of 0 or more", field=where)
+                raise InvalidCommand(
+                    f"{where}: points must be a whole number of 0 or more", field=where
+                )
             out.append((seat, item))
     return tuple(sorted(out))
 
@@ -91,7 +97,9 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
     for name, seats in (("remaining", cards), ("points", points)):
         for seat in seats:
             if not 0 <= seat < n:
-                raise InvalidCommand(f"{name}: no seat {seat} at this table", field=f"{name}.{seat}")
+                raise InvalidCommand(
+                    f"{name}: no seat {seat} at this table", field=f"{name}.{seat}"
+                )
     if cards.get(cmd.out) or points.get(cmd.out):
         raise InvalidCommand(f"seat {cmd.out} went out and holds nothing", field="out")
     variant = d.variant
@@ -99,13 +107,17 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
     for seat, hand in cards.items():
         for code in hand:
             if not variant.has_card(code):
-                raise InvalidCommand(f"remaining.{seat}: {code} is not a card of {variant.title}", field=f"remaining.{seat}")
+                raise InvalidCommand(
+                    f"remaining.{seat}: {code} is not a card of {variant.title}",
+                    field=f"remaining.{seat}",
+                )
         counted.update(hand)
     deck = Counter(variant.deck_for(d.s.options))  # the game's deck (VETO: its Customizable cards)
     for code, count in sorted(counted.items()):
         if count > deck[code]:
             raise InvalidCommand(
-                f"remaining: {count} copies of {code}, but a {variant.title} deck has {deck[code]}", field="remaining"
+                f"remaining: {count} copies of {code}, but a {variant.title} deck has {deck[code]}",
+                field="remaining",
             )
     held = []
     remaining: list[tuple[str, ...] | None] = []
@@ -114,7 +126,9 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
             held.append(0)
             remaining.append(())
         elif seat in cards and seat in points:
-            raise InvalidCommand(f"seat {seat} is given both cards and points", field=f"points.{seat}")
+            raise InvalidCommand(
+                f"seat {seat} is given both cards and points", field=f"points.{seat}"
+            )
         elif seat in cards:
             remaining.append(cards[seat])
             held.append(sum(variant.points(c) for c in cards[seat]))
@@ -122,6 +136,9 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
             remaining.append(None)
             held.append(points[seat])
         else:
-            raise InvalidCommand(f"seat {seat}: give the cards left in the hand or the points", field=f"remaining.{seat}")
+            raise InvalidCommand(
+                f"seat {seat}: give the cards left in the hand or the points",
+                field=f"remaining.{seat}",
+            )
     d.emit(HandRecorded(s.hand_number + 1, cmd.out, tuple(remaining), tuple(held)))
     end_hand(d, cmd.out, tuple(held))

@@ -27,7 +27,6 @@ from rules.events import Event
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
 
-
 _GETTERS: dict[type, Any] = {}
 
 
@@ -35,7 +34,9 @@ def _values(event: Event) -> tuple[Any, ...]:
     getter = _GETTERS.get(type(event))
     if getter is None:
         names = [f.name for f in fields(event)]
-        getter = _GETTERS[type(event)] = (lambda e, g=attrgetter(*names): (e.type, g(e))) if names else (lambda e: (e.type,))
+        getter = _GETTERS[type(event)] = (
+            (lambda e, g=attrgetter(*names): (e.type, g(e))) if names else (lambda e: (e.type,))
+        )
     return getter(event)
 
 
@@ -87,7 +88,15 @@ class Report:
 class Simulation:
     """Drives one game at a time with a bot per seat."""
 
-    def __init__(self, variant: str, players: int, seed: str, *, checks: bool = True, options: dict | None = None):
+    def __init__(
+        self,
+        variant: str,
+        players: int,
+        seed: str,
+        *,
+        checks: bool = True,
+        options: dict | None = None,
+    ):
         self.variant = get_variant(variant)
         self.players = players
         self.seed = seed
@@ -160,7 +169,9 @@ class Simulation:
                 options = legal_commands(state, pseat)
                 if not options:
                     report.invariant_violations += 1
-                    self.problem(f"v{state.version}: seat {pseat} has no legal command while {kind}")
+                    self.problem(
+                        f"v{state.version}: seat {pseat} has no legal command while {kind}"
+                    )
                     return
                 command = bots[pseat].choose(options)
             try:
@@ -182,7 +193,9 @@ class Simulation:
                     replayed = replay(hand_events, hand_start)
                     if replayed != state:
                         report.replay_mismatches += 1
-                        self.problem(f"hand {state.hand_number}: replay differs from the decided state")
+                        self.problem(
+                            f"hand {state.hand_number}: replay differs from the decided state"
+                        )
                     hand_start, hand_events = state, []
                 if max_hands is not None and hands >= max_hands:
                     return
@@ -213,7 +226,9 @@ def run(
             # One long game that never reaches its target: hands follow each other with the
             # dealer moving on, as at a real table.
             before = sim.report.hands
-            sim.play(target=10**9, scoring="standard", game_seed=f"{seed}:game:{i}", max_hands=remaining)
+            sim.play(
+                target=10**9, scoring="standard", game_seed=f"{seed}:game:{i}", max_hands=remaining
+            )
             played = sim.report.hands - before
             if played == 0:
                 break
@@ -225,15 +240,23 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.simulate", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--variant", default="classic", choices=variant_names())
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--hands", type=int, default=None, help="hands to play (default 100)")
-    parser.add_argument("--games", type=int, default=None, help="play whole games to the target instead")
+    parser.add_argument(
+        "--games", type=int, default=None, help="play whole games to the target instead"
+    )
     parser.add_argument("--seed", default="1")
     parser.add_argument("--target", type=int, default=500)
-    parser.add_argument("--scoring", default="standard", choices=("standard", "alternative", "none"))
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="an edition option")
+    parser.add_argument(
+        "--scoring", default="standard", choices=("standard", "alternative", "none")
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=JSON", help="an edition option"
+    )
     parser.add_argument("--fast", action="store_true", help="skip invariant and replay checks")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)

@@ -75,7 +75,9 @@ class GameState:
     pending: Pending
     drawn: str | None  # the card just drawn on a turn, while it may still be played
     exposed: int | None  # the seat that may be caught for not calling UNO
-    w4: tuple[int, str, tuple[str, ...]] | None  # (offender, colour before, their hand) while challengeable
+    w4: (
+        tuple[int, str, tuple[str, ...]] | None
+    )  # (offender, colour before, their hand) while challengeable
     scores: tuple[int, ...]
     hands_won: tuple[int, ...]  # hands each seat went out first in
     reshuffles: int  # reshuffles in this hand (each gets its own shuffle)

@@ -70,7 +70,9 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
     return view
 
 
-def event_view(event: Event, viewer: int | None, *, referee: bool = False, finished: bool = False) -> dict[str, Any]:
+def event_view(
+    event: Event, viewer: int | None, *, referee: bool = False, finished: bool = False
+) -> dict[str, Any]:
     """One event of the log as ``viewer`` may see it."""
     if referee or finished:
         return event.to_dict()

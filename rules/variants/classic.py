@@ -109,7 +109,9 @@ class Variant:
         """Validate the edition's options; classic UNO has none."""
         if options:
             name = sorted(options)[0]
-            raise InvalidCommand(f"unknown option {name!r} for {self.name}", field=f"options.{name}")
+            raise InvalidCommand(
+                f"unknown option {name!r} for {self.name}", field=f"options.{name}"
+            )
         return ()
 
     def initial_extra(self, started: object) -> object:
@@ -140,7 +142,9 @@ class Variant:
         top = s.discard[-1]
         top_rank = RANK[top] if COLOUR[top] is not None else None
         return [
-            c for c in dict.fromkeys(hand) if (k := COLOUR[c]) is None or k == colour or RANK[c] == top_rank
+            c
+            for c in dict.fromkeys(hand)
+            if (k := COLOUR[c]) is None or k == colour or RANK[c] == top_rank
         ]
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:

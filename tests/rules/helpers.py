@@ -46,7 +46,11 @@ def arranged_deck(
 
     def filler() -> str:
         plain = [c for c in remaining if remaining[c] > 0 and len(c) == 2 and c[1].isdigit()]
-        card = sorted(plain, key=lambda c: (c[1], c))[0] if plain else next(c for c in remaining if remaining[c] > 0)
+        card = (
+            sorted(plain, key=lambda c: (c[1], c))[0]
+            if plain
+            else next(c for c in remaining if remaining[c] > 0)
+        )
         return take(card)
 
     full_hands = {}
@@ -80,10 +84,18 @@ def start(
     options: dict | None = None,
 ) -> tuple[GameState, list[Event]]:
     """A game whose first hand is dealt exactly as described."""
-    deck = arranged_deck(variant, players, dealer=dealer, hands=hands, starter=starter, draws=draws, options=options)
+    deck = arranged_deck(
+        variant, players, dealer=dealer, hands=hands, starter=starter, draws=draws, options=options
+    )
     return new_game(
-        variant=variant, players=players, scoring=scoring, target=target, seed="test",
-        options=options, dealer=dealer, deck=deck,
+        variant=variant,
+        players=players,
+        scoring=scoring,
+        target=target,
+        seed="test",
+        options=options,
+        dealer=dealer,
+        deck=deck,
     )
 
 

@@ -34,7 +34,9 @@ def test_every_example_of_the_notation_parses_to_its_parts(code, colour, rank, m
     assert format_card(colour, rank, mark) == code
 
 
-@pytest.mark.parametrize("code", ["r7", "R10", "X7", "W5", "RW", "R", "", "RS~", "R7:X", "W4~", " R7", "R7 ", "D2"])
+@pytest.mark.parametrize(
+    "code", ["r7", "R10", "X7", "W5", "RW", "R", "", "RS~", "R7:X", "W4~", " R7", "R7 ", "D2"]
+)
 def test_an_unknown_code_is_refused_naming_the_code(code):
     with pytest.raises(InvalidCard) as err:
         card_info(code)

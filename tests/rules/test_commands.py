@@ -9,7 +9,10 @@ from rules.errors import InvalidCommand
 @pytest.mark.parametrize(
     ("data", "command"),
     [
-        ({"type": "play", "card": "W4", "colour": "G", "uno": False}, PlayCard(2, "W4", "G", False)),
+        (
+            {"type": "play", "card": "W4", "colour": "G", "uno": False},
+            PlayCard(2, "W4", "G", False),
+        ),
         ({"type": "play", "card": "R3"}, PlayCard(2, "R3")),
         ({"type": "draw"}, DrawCard(2)),
         ({"type": "catch", "seat": 0}, Catch(2, 0)),
@@ -19,7 +22,9 @@ from rules.errors import InvalidCommand
 )
 def test_commands_parse_from_the_api_shape_and_format_back_to_it(data, command):
     assert command_from_dict(2, data) == command
-    shape = {k: v for k, v in data.items() if k not in ("expected_version", "key") and v is not False}
+    shape = {
+        k: v for k, v in data.items() if k not in ("expected_version", "key") and v is not False
+    }
     assert command.to_dict() == shape
 
 
@@ -55,7 +60,8 @@ def test_stored_events_and_commands_of_every_edition_load_without_importing_the_
     code = (
         "from rules.events import event_from_dict\n"
         "from rules.commands import command_from_dict\n"
-        "e = event_from_dict({'type': 'cards_given', 'seat': 0, 'colour': 'R', 'gifts': [[1, 'R1']], 'uno': False})\n"
+        "e = event_from_dict({'type': 'cards_given', 'seat': 0, 'colour': 'R',"
+        " 'gifts': [[1, 'R1']], 'uno': False})\n"
         "assert e.type == 'cards_given'\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

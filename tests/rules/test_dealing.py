@@ -22,7 +22,7 @@ from .helpers import arranged_deck, start, types
 
 
 class ArrangedShuffle:
-    """Stands in for a seeded generator: 'shuffles' a deck so that ``draws`` come off it in order."""
+    """Stands in for a seeded generator: 'shuffles' a deck so ``draws`` come off it in order."""
 
     def __init__(self, draws):
         self.draws = list(draws)
@@ -49,7 +49,9 @@ def test_a_symbol_counts_zero_in_the_dealer_draw():
 
 
 def test_players_tied_for_highest_draw_again_and_only_they_do():
-    draws, dealer = draw_for_dealer(get_variant("classic"), 3, ArrangedShuffle(["R8", "G8", "B2", "Y3", "Y7"]))
+    draws, dealer = draw_for_dealer(
+        get_variant("classic"), 3, ArrangedShuffle(["R8", "G8", "B2", "Y3", "Y7"])
+    )
     assert draws == (("R8", "G8", "B2"), ("Y3", "Y7", None))
     assert dealer == 1
 
@@ -58,10 +60,16 @@ def test_a_new_game_draws_for_the_dealer_from_its_seed_and_records_the_draws():
     state, events = new_game(players=4, seed="dealer-test")
     chosen = next(e for e in events if isinstance(e, DealerChosen))
     last_round = chosen.draws[-1]
-    values = {seat: get_variant("classic").dealer_value(card) for seat, card in enumerate(last_round) if card}
+    values = {
+        seat: get_variant("classic").dealer_value(card)
+        for seat, card in enumerate(last_round)
+        if card
+    }
     assert values[chosen.dealer] == max(values.values())
     assert state.dealer == chosen.dealer
-    assert new_game(players=4, seed="dealer-test")[1] == events  # the same seed decides the same way
+    assert (
+        new_game(players=4, seed="dealer-test")[1] == events
+    )  # the same seed decides the same way
 
 
 def test_a_referee_may_name_the_dealer_and_skip_the_draw():
@@ -99,7 +107,12 @@ def test_every_player_is_dealt_seven_cards():
 def test_an_explicit_deck_must_be_a_complete_deck_of_the_variant():
     deck = arranged_deck("classic", 3)
     with pytest.raises(InvalidCommand, match="the deck has 3 of R7; a Classic UNO deck has 2"):
-        new_game(players=3, dealer=0, deck=deck[:-1] + ["R7"] if deck[-1] != "R7" else deck[:-1] + ["R8"], seed="x")
+        new_game(
+            players=3,
+            dealer=0,
+            deck=deck[:-1] + ["R7"] if deck[-1] != "R7" else deck[:-1] + ["R8"],
+            seed="x",
+        )
 
 
 def test_an_explicit_deck_naming_an_unknown_card_is_refused_with_its_position():
@@ -169,7 +182,9 @@ def test_a_reverse_turned_up_lets_the_dealer_go_first_then_play_moves_right():
 
 
 def _a_green(state, seat):
-    return next(c for c in state.hands[seat] if c.startswith("G") and len(c) == 2 and c[1].isdigit())
+    return next(
+        c for c in state.hands[seat] if c.startswith("G") and len(c) == 2 and c[1].isdigit()
+    )
 
 
 def test_a_draw_two_turned_up_makes_the_first_player_draw_two_and_miss_the_turn():

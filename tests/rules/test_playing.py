@@ -62,7 +62,9 @@ def test_a_draw_two_may_be_played_on_its_colour_or_on_another_draw_two_only():
     [("S", 3), ("V", 0), ("D2", 3)],  # who plays after seat 1's action card, 4 players
 )
 def test_an_action_card_matches_the_same_action_in_another_colour(rank, second):
-    state = given(players=4, hands={1: [f"R{rank}"], second: [f"B{rank}"]}, starter="R9", draws=["G1", "G2"])
+    state = given(
+        players=4, hands={1: [f"R{rank}"], second: [f"B{rank}"]}, starter="R9", draws=["G1", "G2"]
+    )
     state, _ = step(state, PlayCard(1, f"R{rank}"))
     assert state.pending == ("turn", second)
     state, _ = step(state, PlayCard(second, f"B{rank}"))
@@ -142,7 +144,10 @@ def test_a_drawn_card_that_matches_may_be_played_in_the_same_turn():
     state = given(hands={1: ["B1"]}, starter="R9", draws=["R4"])
     state, events = step(state, DrawCard(1))
     assert state.pending == ("drawn", 1)
-    assert [c.to_dict() for c in legal_commands(state, 1)] == [{"type": "play", "card": "R4"}, {"type": "pass"}]
+    assert [c.to_dict() for c in legal_commands(state, 1)] == [
+        {"type": "play", "card": "R4"},
+        {"type": "pass"},
+    ]
     state, _ = step(state, PlayCard(1, "R4"))
     assert state.top == "R4" and state.pending == ("turn", 2)
 

@@ -97,11 +97,12 @@ def test_every_command_listed_as_legal_is_accepted(game):
 
 
 def test_a_rewind_takes_the_game_back_to_the_state_at_that_version_and_play_goes_on():
+    from rules.engine import at_rest
     from rules.events import Rewound
 
-    from rules.engine import at_rest
-
-    state, events, states = play_out(players=3, seed="undo", scoring="standard", target=500, steps=40)
+    state, events, states = play_out(
+        players=3, seed="undo", scoring="standard", target=500, steps=40
+    )
     back_to = next(v for v in range(12, len(events)) if at_rest(replay(events[:v])))
     rewound = replay(events + [Rewound(back_to, "referee", "misdeal")])
     expected = replay(events[:back_to])
@@ -121,4 +122,6 @@ def test_only_versions_where_the_game_waits_for_a_command_are_at_rest():
     rest = [v for v in range(len(events) + 1) if at_rest(replay(events[:v]))]
     assert 0 not in rest and len(events) in rest
     # In the middle of what one command caused (a card played, its effect not yet applied):
-    assert any(replay(events[:v]).pending[0] == "playing" for v in range(len(events)) if v not in rest)
+    assert any(
+        replay(events[:v]).pending[0] == "playing" for v in range(len(events)) if v not in rest
+    )

@@ -6,7 +6,19 @@ import subprocess
 import sys
 
 RULES = pathlib.Path(__file__).resolve().parents[2] / "rules"
-FORBIDDEN_MODULES = {"django", "rest_framework", "celery", "psycopg", "games", "tournaments", "time", "datetime", "socket", "os", "requests"}
+FORBIDDEN_MODULES = {
+    "django",
+    "rest_framework",
+    "celery",
+    "psycopg",
+    "games",
+    "tournaments",
+    "time",
+    "datetime",
+    "socket",
+    "os",
+    "requests",
+}
 
 
 def test_importing_the_engine_imports_no_django():
@@ -14,11 +26,14 @@ def test_importing_the_engine_imports_no_django():
         "import sys, rules, rules.engine, rules.simulate, rules.views, rules.bots, rules.deck\n"
         "from rules.variants import get_variant, variant_names\n"
         "[get_variant(n) for n in variant_names()]\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', 'celery', 'psycopg', 'games', 'tournaments'))\n"
+        "outside = ('django', 'rest_framework', 'celery', 'psycopg', 'games', 'tournaments')\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in outside)\n"
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -72,5 +87,9 @@ def test_the_engine_never_uses_the_global_random_generator():
             ):
                 offenders.append(f"{path.name}:{node.lineno} random.{node.attr}")
             if isinstance(node, ast.ImportFrom) and node.module == "random":
-                offenders += [f"{path.name}:{node.lineno} from random import {a.name}" for a in node.names if a.name != "Random"]
+                offenders += [
+                    f"{path.name}:{node.lineno} from random import {a.name}"
+                    for a in node.names
+                    if a.name != "Random"
+                ]
     assert offenders == []

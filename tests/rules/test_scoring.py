@@ -26,7 +26,15 @@ def given(players=3, scoring="standard", target=500, hands=None, draws=()):
         0: ["R1", "R2", "B3", "G4", "Y5", "W", "W4"],
         2: ["GS", "YV", "BD2", "R7", "R8", "G9", "Y0"],
     }
-    state, _ = start(players=players, dealer=0, hands=hands, starter="R9", scoring=scoring, target=target, draws=draws)
+    state, _ = start(
+        players=players,
+        dealer=0,
+        hands=hands,
+        starter="R9",
+        scoring=scoring,
+        target=target,
+        draws=draws,
+    )
     return state
 
 

@@ -10,7 +10,9 @@ from rules.sheet import HandRecorded, RecordHand
 
 
 def sheet(players=3, scoring="standard", target=500, variant="classic"):
-    state, events = new_game(players=players, scoring=scoring, target=target, seed="s", sheet=True, variant=variant)
+    state, events = new_game(
+        players=players, scoring=scoring, target=target, seed="s", sheet=True, variant=variant
+    )
     return state
 
 
@@ -52,7 +54,10 @@ def test_alternative_scoring_adds_what_each_seat_holds_and_ends_at_the_target():
 def test_recording_replays_like_any_other_event():
     state = sheet()
     events = []
-    for data in ({"out": 2, "points": {"0": 5, "1": 7}}, {"out": 1, "remaining": {"0": ["B9"], "2": ["W"]}}):
+    for data in (
+        {"out": 2, "points": {"0": 5, "1": 7}},
+        {"out": 1, "remaining": {"0": ["B9"], "2": ["W"]}},
+    ):
         state, new = record(state, data)
         events += new
     start_events = new_game(players=3, seed="s", sheet=True)[1]
@@ -62,15 +67,35 @@ def test_recording_replays_like_any_other_event():
 @pytest.mark.parametrize(
     ("data", "message", "field"),
     [
-        ({"out": 2, "remaining": {"0": ["R77"], "1": []}}, "unknown card code 'R77'", "remaining.0"),
-        ({"out": 2, "remaining": {"0": ["WM"], "1": []}}, "WM is not a card of Classic UNO", "remaining.0"),
-        ({"out": 2, "remaining": {"0": ["R0", "R0"], "1": []}}, "2 copies of R0, but a Classic UNO deck has 1", "remaining"),
-        ({"out": 2, "remaining": {"0": ["R7"]}}, "seat 1: give the cards left in the hand or the points", "remaining.1"),
+        (
+            {"out": 2, "remaining": {"0": ["R77"], "1": []}},
+            "unknown card code 'R77'",
+            "remaining.0",
+        ),
+        (
+            {"out": 2, "remaining": {"0": ["WM"], "1": []}},
+            "WM is not a card of Classic UNO",
+            "remaining.0",
+        ),
+        (
+            {"out": 2, "remaining": {"0": ["R0", "R0"], "1": []}},
+            "2 copies of R0, but a Classic UNO deck has 1",
+            "remaining",
+        ),
+        (
+            {"out": 2, "remaining": {"0": ["R7"]}},
+            "seat 1: give the cards left in the hand or the points",
+            "remaining.1",
+        ),
         ({"out": 5, "points": {"0": 1}}, "no seat 5", "out"),
         ({"out": 2, "points": {"0": -1, "1": 0}}, "0 or more", "points.0"),
         ({"out": 2, "points": {"0": 1, "1": 1, "2": 4}}, "went out and holds nothing", "out"),
         ({"out": 2, "points": {"x": 1}}, "'x' is not a seat number", "points"),
-        ({"out": 2, "remaining": {"0": ["R1"], "1": []}, "points": {"0": 3}}, "both cards and points", "points.0"),
+        (
+            {"out": 2, "remaining": {"0": ["R1"], "1": []}, "points": {"0": 3}},
+            "both cards and points",
+            "points.0",
+        ),
     ],
 )
 def test_a_bad_record_is_refused_naming_what_is_wrong(data, message, field):
@@ -92,7 +117,9 @@ def test_the_state_counts_the_hands_each_seat_won_and_a_rewind_uncounts_them():
     state = replay(start_events)
     events = list(start_events)
     for out in (2, 2, 0):
-        state, new = record(state, {"out": out, "points": {str(s): 1 for s in range(3) if s != out}})
+        state, new = record(
+            state, {"out": out, "points": {str(s): 1 for s in range(3) if s != out}}
+        )
         events += new
     assert state.hands_won == (1, 0, 2)
     back = replay(events + [Rewound(len(start_events) + 3, "referee", "wrong sheet")])

@@ -6,11 +6,23 @@ from rules.simulate import main, run
 
 
 def test_the_simulator_prints_one_json_object_with_the_contracted_fields(capsys):
-    assert main(["--variant", "classic", "--players", "4", "--hands", "20", "--seed", "7", "--json"]) == 0
+    assert (
+        main(["--variant", "classic", "--players", "4", "--hands", "20", "--seed", "7", "--json"])
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     for key in (
-        "variant", "players", "hands", "seed", "events", "seconds", "hands_per_second",
-        "events_per_second", "invariant_violations", "replay_mismatches", "digest",
+        "variant",
+        "players",
+        "hands",
+        "seed",
+        "events",
+        "seconds",
+        "hands_per_second",
+        "events_per_second",
+        "invariant_violations",
+        "replay_mismatches",
+        "digest",
     ):
         assert key in out
     assert out["hands"] == 20 and out["players"] == 4 and out["variant"] == "classic"

@@ -32,7 +32,13 @@ def test_the_deal_shows_a_seat_its_own_cards_and_hides_the_deck_and_the_seed():
 
 
 def test_a_draw_is_shown_to_the_drawer_and_counted_for_the_others():
-    state, _ = start(players=3, dealer=0, hands={1: ["B1", "B2", "G3", "G4", "Y5", "Y6", "B7"]}, starter="R9", draws=["G2"])
+    state, _ = start(
+        players=3,
+        dealer=0,
+        hands={1: ["B1", "B2", "G3", "G4", "Y5", "Y6", "B7"]},
+        starter="R9",
+        draws=["G2"],
+    )
     state, events = step(state, DrawCard(1))
     assert event_view(events[0], 1)["cards"] == ["G2"]
     assert event_view(events[0], 2)["cards"] is None and event_view(events[0], 2)["count"] == 1

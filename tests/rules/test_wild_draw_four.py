@@ -5,7 +5,14 @@ import pytest
 from rules.commands import Accept, Challenge, PlayCard
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
-from rules.events import CardsDrawn, ChallengeResolved, ChoiceOffered, SeatSkipped, TurnBegan, WildDrawFourAccepted
+from rules.events import (
+    CardsDrawn,
+    ChallengeResolved,
+    ChoiceOffered,
+    SeatSkipped,
+    TurnBegan,
+    WildDrawFourAccepted,
+)
 
 from .helpers import start
 
@@ -99,7 +106,13 @@ def test_the_challenge_judges_the_hand_held_when_the_card_was_played_not_cards_d
     from rules.commands import Catch
 
     hand = ["W4", "B1"]  # played as the next-to-last card without calling UNO
-    state, _ = start(players=3, dealer=0, hands={1: hand + ["G3", "G4", "Y5", "Y6", "B7"]}, starter="R9", draws=["R1", "R2"])
+    state, _ = start(
+        players=3,
+        dealer=0,
+        hands={1: hand + ["G3", "G4", "Y5", "Y6", "B7"]},
+        starter="R9",
+        draws=["R1", "R2"],
+    )
     state = state.copy()
     hands = list(state.hands)
     hands[1] = ("W4", "B1")

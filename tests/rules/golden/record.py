@@ -11,8 +11,18 @@ from rules.bots import RandomBot  # noqa: E402
 from rules.engine import legal_commands, new_game, step  # noqa: E402
 
 GAMES = {
-    "classic-3-standard": {"variant": "classic", "players": 3, "scoring": "standard", "target": 500},
-    "classic-4-alternative": {"variant": "classic", "players": 4, "scoring": "alternative", "target": 300},
+    "classic-3-standard": {
+        "variant": "classic",
+        "players": 3,
+        "scoring": "standard",
+        "target": 500,
+    },
+    "classic-4-alternative": {
+        "variant": "classic",
+        "players": 4,
+        "scoring": "alternative",
+        "target": 300,
+    },
 }
 
 
@@ -45,5 +55,7 @@ def play(name: str, settings: dict) -> dict:
 if __name__ == "__main__":
     here = pathlib.Path(__file__).parent
     for name, settings in GAMES.items():
-        (here / f"{name}.json").write_text(json.dumps(play(name, settings), separators=(",", ":")) + "\n")
+        (here / f"{name}.json").write_text(
+            json.dumps(play(name, settings), separators=(",", ":")) + "\n"
+        )
         print("recorded", name)
