@@ -840,9 +840,9 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
                 out += options(s, seat, card, leaves)
             out.append(_DRAW[seat])
         elif kind == "drawn":
-            card = s.drawn
-            if card is not None and variant.playable(s, card):
-                out += variant.play_options(s, seat, card, len(s.hands[seat]) - 1)
+            drawn = s.drawn
+            if drawn is not None and variant.playable(s, drawn):
+                out += variant.play_options(s, seat, drawn, len(s.hands[seat]) - 1)
             out.append(_PASS[seat])
         elif kind == "challenge":
             out += [Challenge(seat), Accept(seat)]

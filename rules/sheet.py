@@ -58,7 +58,7 @@ def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], .
     """``{"0": [...], "1": [...]}`` (seat numbers as JSON keys) into sorted pairs."""
     if not isinstance(value, dict):
         raise InvalidCommand(f"{name}: expected an object keyed by seat number", field=name)
-    out = []
+    out: list[tuple[int, Any]] = []
     for key, item in value.items():
         try:
             seat = int(key)

@@ -95,7 +95,7 @@ class Simulation:
         seed: str,
         *,
         checks: bool = True,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
     ):
         self.variant = get_variant(variant)
         self.players = players
@@ -212,7 +212,7 @@ def run(
     checks: bool = True,
     target: int = 500,
     scoring: str = "standard",
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Report:
     sim = Simulation(variant, players, seed, checks=checks, options=options)
     started = time.perf_counter()

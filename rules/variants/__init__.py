@@ -24,7 +24,8 @@ VARIANT_CLASSES = {
 def get_variant(name: str) -> Variant:
     """The edition called ``name``; ``KeyError`` if there is none."""
     module, _, cls = VARIANT_CLASSES[name].partition(":")
-    return getattr(import_module(module), cls)()
+    variant: Variant = getattr(import_module(module), cls)()
+    return variant
 
 
 def variant_names() -> tuple[str, ...]:

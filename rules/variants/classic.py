@@ -98,7 +98,8 @@ class Variant:
         return code in self._card_set
 
     def points(self, code: str) -> int:
-        return POINTS[code]
+        points: int = POINTS[code]
+        return points
 
     def dealer_value(self, code: str) -> int:
         """What a card counts in the dealer draw: its number; any symbol counts zero."""
