@@ -97,8 +97,14 @@ def drive(game, seconds: float | None = None, commands: int | None = None, *, la
     return sent, events, busy
 
 
-def _writer_process(url: str, seed: str, seconds: float, queue, go) -> None:
+def _writer_process(url: str, seed: str, seconds: float, queue, go, bare: bool) -> None:
     setup_django(url)
+    if bare:
+        # The store alone: without the hooks other apps register (bots, standings).
+        from games import projections, registry
+
+        registry.on_game_event.clear()
+        projections._projectors[:] = [projections.table_views]
     game = new_game(seed)
     queue.put("ready")
     go.wait()
@@ -107,7 +113,7 @@ def _writer_process(url: str, seed: str, seconds: float, queue, go) -> None:
     queue.put((sent, events, time.perf_counter() - started))
 
 
-def bench_writers(url: str, writers: int, seconds: float) -> dict:
+def bench_writers(url: str, writers: int, seconds: float, bare: bool = False) -> dict:
     """``writers`` processes, each with its own connection and game, started together."""
     from django.db import connections
 
@@ -115,7 +121,7 @@ def bench_writers(url: str, writers: int, seconds: float) -> dict:
     ctx = multiprocessing.get_context("fork")
     queue, go = ctx.Queue(), ctx.Event()
     procs = [
-        ctx.Process(target=_writer_process, args=(url, f"writer-{i}", seconds, queue, go))
+        ctx.Process(target=_writer_process, args=(url, f"writer-{i}", seconds, queue, go, bare))
         for i in range(writers)
     ]
     for proc in procs:
@@ -326,6 +332,7 @@ def main() -> int:
                 file=sys.stderr,
             )
         four = bench_writers(bench_url, 4, args.seconds)
+        bare = bench_writers(bench_url, 1, args.seconds, bare=True)
         figures["rounds"] = rounds
         figures["ours"] = {
             "one_writer_commands_per_second": statistics.median(
@@ -335,6 +342,7 @@ def main() -> int:
                 r["ours_one_writer"]["events_per_second"] for r in rounds
             ),
             "four_writers": four,
+            "one_writer_store_only": bare,
             "load_300": bench_loads(300, args.repeat),
             "load_2000": bench_loads(2000, args.repeat),
         }
@@ -360,7 +368,7 @@ def main() -> int:
 
 def report(f: dict) -> None:
     ours, es = f["ours"], f["eventsourcing"]
-    four = ours["four_writers"]
+    four, bare = ours["four_writers"], ours["one_writer_store_only"]
     rows = [
         (
             "ours: commands/s, 1 writer",
@@ -371,6 +379,11 @@ def report(f: dict) -> None:
             "ours: commands/s, 4 writers",
             f"{four['commands_per_second']:.0f}",
             f"{four['events_per_second']:.0f} events/s; 4 processes, 4 games",
+        ),
+        (
+            "ours: commands/s, 1 writer, store only",
+            f"{bare['commands_per_second']:.0f}",
+            f"{bare['events_per_second']:.0f} events/s; no other app's hooks",
         ),
         (
             "eventsourcing: appends/s, 1 writer",
