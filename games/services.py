@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -217,7 +218,7 @@ def _rested_at(game_id: UUID | str, version: int) -> bool:
 def get_game(game_id: UUID | str) -> Game:
     try:
         return Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError):
+    except (Game.DoesNotExist, ValidationError, ValueError):  # not a game's id, or no such game
         raise NotFound(f"no game {game_id}") from None
 
 

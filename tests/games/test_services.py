@@ -280,3 +280,8 @@ def test_a_score_sheet_game_deals_nothing_and_records_its_hands_as_events(make_g
     assert result.events[0].type == "hand_recorded"
     assert Game.objects.get(pk=game.pk).status == "finished"
     assert services.load_game(game_id=game.pk).winner == 0
+
+
+def test_reading_a_game_by_an_id_that_is_not_one_is_not_found(db):
+    with pytest.raises(NotFound):
+        services.replay_events(game_id="not-a-uuid")
