@@ -197,6 +197,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# How long Redis keeps a message a worker took but never acknowledged (it died) before giving it
+# to another worker. Tasks that are acknowledged late (tournaments.tasks) rely on this.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600)}
+# Test hooks of tournaments.tournament_services.seat_next_round (off by default): seconds to
+# sleep before the seating commits, and a file to touch first, so a test can kill a worker in
+# the middle of it.
+TOURNAMENTS_TEST_SEATING_PAUSE = envint("TOURNAMENTS_TEST_SEATING_PAUSE", 0)
+TOURNAMENTS_TEST_SEATING_MARKER = os.environ.get("TOURNAMENTS_TEST_SEATING_MARKER", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
