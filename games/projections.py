@@ -150,8 +150,7 @@ def read_log() -> Iterator[tuple[Event, RuleEvent]]:
     )
     alias = connection.alias
     new = Event.__new__
-    for values in rows.iterator(chunk_size=5000):
-        kind, raw = values[4], values[5]
+    for position, game_id, version, batch, kind, raw in rows.iterator(chunk_size=5000):
         known = decoded.get((kind, raw))
         if known is None:
             data = json.loads(raw)
@@ -160,11 +159,19 @@ def read_log() -> Iterator[tuple[Event, RuleEvent]]:
                 if len(decoded) >= 100_000:
                     decoded.clear()
                 decoded[kind, raw] = known
+        state = ModelState()
+        state.adding = False
+        state.db = alias
         row = new(Event)
-        row.__dict__.update(zip(READ_FIELDS, values[:5], strict=True))
-        row.data = known[0]
-        state = row._state = ModelState()
-        state.adding, state.db = False, alias
+        row.__dict__.update(
+            position=position,
+            game_id=game_id,
+            version=version,
+            batch=batch,
+            type=kind,
+            data=known[0],
+            _state=state,
+        )
         yield row, known[1]
 
 
