@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments import api, views
+from tournaments import api, tournament_api, tournament_views, views
 
 app_name = "tournaments"
 
@@ -23,6 +23,27 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("players/<int:player_id>/", api.PlayerDetailView.as_view(), name="player"),
     path("games/<uuid:game_id>/hands/", api.HandsView.as_view(), name="hands"),
+    path("tournaments/", tournament_api.TournamentCreateView.as_view(), name="tournaments"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        tournament_api.TournamentDetailView.as_view(),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/start/",
+        tournament_api.TournamentStartView.as_view(),
+        name="tournament-start",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/",
+        tournament_api.TournamentEntryView.as_view(),
+        name="tournament-entries",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/drop/",
+        tournament_api.TournamentDropView.as_view(),
+        name="tournament-drop",
+    ),
 ]
 
 # Pages (templates with htmx). Their names end in a word the API names above do not use.
@@ -34,6 +55,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/", views.player_detail, name="player-detail"),
     path("score-sheets/<uuid:game_id>/", views.score_sheet, name="score-sheet"),
     path("score-sheets/<uuid:game_id>/undo/", views.score_sheet_undo, name="score-sheet-undo"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        tournament_views.tournament_page,
+        name="tournament-page",
+    ),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [
