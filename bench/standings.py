@@ -8,9 +8,9 @@ test suite's ``test_<name>`` or another bench's, which someone may be using), cr
 dropped, or kept with ``--keep`` and reused when it already holds the season. It measures:
 
 - **rebuild**: ``games.projections.rebuild`` of the standings projection (results, night rows,
-  standing rows, ratings) from the whole log, in events read per second (the median of three
-  rebuilds; also per second of this process's CPU time, as on a busy machine the wall clock
-  counts waiting for a CPU too, and the load average is printed); the full
+  standing rows, ratings) from the whole log, in events read per second (the median and the
+  best of three rebuilds; also per second of this process's CPU time, as on a busy machine the
+  wall clock counts waiting for a CPU too, and the load average is printed); the full
   ``rebuild_projections`` (every projector, the table views too) is measured as well.
 - **standings API**: ``GET /api/seasons/{id}/standings/`` (and ``.csv``) through Django's test
   client, median and 95th percentile over ``--requests`` requests.
@@ -183,7 +183,7 @@ def rebuilds(projectors, runs: int = 3) -> dict[str, float]:
         walls.append(wall)
         cpus.append(time.process_time() - cpu)
     wall, cpu = statistics.median(walls), statistics.median(cpus)
-    return {"events": count, "wall": wall, "cpu": cpu}
+    return {"events": count, "wall": wall, "best": min(walls), "cpu": cpu}
 
 
 def latencies(client: Client, url: str, requests: int) -> dict[str, float]:
@@ -273,6 +273,7 @@ def run(season: Season, args: argparse.Namespace) -> dict:
         "rebuild_events": standings["events"],
         "rebuild_seconds": round(standings["wall"], 2),
         "rebuild_events_per_s": round(standings["events"] / standings["wall"]),
+        "rebuild_best_events_per_s": round(standings["events"] / standings["best"]),
         "rebuild_cpu_seconds": round(standings["cpu"], 2),
         "rebuild_events_per_cpu_s": round(standings["events"] / standings["cpu"]),
         "rebuild_all_seconds": round(everything["wall"], 2),
