@@ -20,9 +20,10 @@ from urllib.parse import quote
 
 import pytest
 import redis
-from celery import Celery
 from django.db import connection
+from kombu import Producer
 
+from config.celery import app
 from games import registry
 from games.models import Game
 from tournaments import tournament_listeners, tournament_services
@@ -42,9 +43,16 @@ def broker():
     client = redis.Redis.from_url(BROKER)
     client.ping()  # no Redis: fail loudly (CI starts it)
     client.flushdb()
-    producer = Celery("tournament-tests", broker=BROKER)
-    yield client, producer
-    producer.close()
+    # The project's app, sending over a connection to this broker (its own broker may be
+    # another: CELERY_BROKER_URL in the environment wins over any app's setting).
+    connection = app.connection_for_write(BROKER)
+    producer = Producer(connection)
+
+    def send(name, *args):
+        app.send_task(name, args=list(args), producer=producer)
+
+    yield client, send
+    connection.release()
     client.flushdb()
 
 
@@ -114,10 +122,8 @@ def workers(tmp_path):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-    for log in tmp_path.glob("*.log"):
-        text = log.read_text()
-        if "Traceback" in text:
-            print(f"--- {log.name}\n{text}")
+    for log in sorted(tmp_path.glob("*.log")):  # shown by pytest when the test fails
+        print(f"--- worker {log.stem}\n{log.read_text()}")
 
 
 def wait_for(check, timeout=60.0, what="the workers"):
@@ -157,14 +163,14 @@ def first_round_played(organiser):
 def test_the_last_two_tables_at_once_seat_the_next_round_exactly_once(
     organiser, broker, workers, quiet_tables
 ):
-    client, producer = broker
+    client, send = broker
     tournament, tables = first_round_played(organiser)
     games_before = Game.objects.count()
     workers("one")
     workers("two")
     for _ in range(2):  # each table reported twice: duplicates and a race
         for table in tables:
-            producer.send_task("tournaments.tasks.table_finished", args=[str(table.game_id)])
+            send("tournaments.tasks.table_finished", str(table.game_id))
     wait_for(lambda: Round.objects.filter(tournament=tournament, number=2).exists())
     wait_for(lambda: drained(client), what="the queue to drain")
     time.sleep(1)
@@ -182,7 +188,7 @@ def test_the_last_two_tables_at_once_seat_the_next_round_exactly_once(
 def test_a_worker_killed_while_seating_leaves_nothing_and_the_retry_seats_the_round(
     organiser, broker, workers, quiet_tables, tmp_path
 ):
-    client, producer = broker
+    client, send = broker
     tournament, tables = first_round_played(organiser)
     games_before = Game.objects.count()
     marker = tmp_path / "seating"
@@ -191,7 +197,7 @@ def test_a_worker_killed_while_seating_leaves_nothing_and_the_retry_seats_the_ro
         TOURNAMENTS_TEST_SEATING_PAUSE="60",
         TOURNAMENTS_TEST_SEATING_MARKER=str(marker),
     )
-    producer.send_task("tournaments.tasks.table_finished", args=[str(tables[-1].game_id)])
+    send("tournaments.tasks.table_finished", str(tables[-1].game_id))
     wait_for(marker.exists, what="the worker to be in the middle of seating")
     killed_at = time.monotonic()
     doomed.send_signal(signal.SIGKILL)
