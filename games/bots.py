@@ -68,8 +68,24 @@ def start_quick_game(
     return game, Seat.objects.get(game=game, seat=0)
 
 
+# Which seats bots play is fixed when a game is created (start_quick_game marks them in the
+# creating transaction, before any hook runs), so it is read once per game and process: the
+# hook below runs after every append, and a query there would cost every game a round trip.
+_BOT_SEATS: dict[str, frozenset[int]] = {}
+_BOT_SEATS_LIMIT = 10_000
+
+
 def bot_seats(game_id: UUID | str) -> frozenset[int]:
-    return frozenset(Seat.objects.filter(game_id=game_id, bot=True).values_list("seat", flat=True))
+    key = str(game_id)
+    seats = _BOT_SEATS.get(key)
+    if seats is None:
+        seats = frozenset(
+            Seat.objects.filter(game_id=game_id, bot=True).values_list("seat", flat=True)
+        )
+        if len(_BOT_SEATS) >= _BOT_SEATS_LIMIT:
+            _BOT_SEATS.clear()
+        _BOT_SEATS[key] = seats
+    return seats
 
 
 def next_bot_move(state: GameState, bots: frozenset[int], seed: str) -> tuple[int, Command] | None:
