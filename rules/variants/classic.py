@@ -139,6 +139,11 @@ class Variant:
         if not self._classic_matching:
             playable = self.playable
             return [c for c in dict.fromkeys(hand) if playable(s, c)]
+        return self.classic_playable_cards(s, hand)
+
+    def classic_playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
+        """``playable_cards`` by classic matching, inlined (an edition whose own matching
+        differs only now and then may use it the rest of the time)."""
         colour = s.colour
         top = s.discard[-1]
         top_rank = RANK[top] if COLOUR[top] is not None else None

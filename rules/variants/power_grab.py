@@ -141,6 +141,11 @@ class PowerGrab(Variant):
         # on the pile and no reshuffle has left another card alone there.
         return not (RANK[top] == "G2" and len(s.discard) == 1 and s.reshuffles == 0)
 
+    def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
+        if len(s.discard) == 1 and s.reshuffles == 0 and RANK[s.discard[0]] == "G2":
+            return [c for c in dict.fromkeys(hand) if self.playable(s, c)]
+        return self.classic_playable_cards(s, hand)
+
     @staticmethod
     def tower_choices(x: PowerGrabState, seat: int, count: int) -> tuple[tuple[str, ...], ...]:
         """Every set of towers ``seat`` may grab with a card that grabs ``count``: towers it
