@@ -57,6 +57,11 @@ def register_event(cls: type[Event]) -> type[Event]:
     return cls
 
 
+# Per event class: (field name, whether its value may need freezing into tuples).
+_PLANS: dict[type[Event], tuple[tuple[str, bool], ...]] = {}
+_SCALARS = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from its stored JSON shape."""
     cls = EVENT_TYPES.get(data["type"])
@@ -66,7 +71,14 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 
         load_all()
         cls = EVENT_TYPES[data["type"]]
-    kwargs = {f.name: _frozen(data[f.name]) for f in fields(cls) if f.name in data}
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple((f.name, str(f.type) not in _SCALARS) for f in fields(cls))
+    # Rebuilding the log is the hot path of every projection rebuild: freeze only the fields
+    # that can hold lists.
+    kwargs = {
+        name: _frozen(data[name]) if nested else data[name] for name, nested in plan if name in data
+    }
     if cls is GameStarted and isinstance(data.get("options"), dict):
         # Option values frozen as the decider made them (a list of house rules -> tuple).
         kwargs["options"] = tuple(sorted((k, _frozen(v)) for k, v in data["options"].items()))
