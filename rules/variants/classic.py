@@ -38,6 +38,7 @@ RANK = _CardTable("rank")
 POINTS = _CardTable("points")
 
 NUMBERS = frozenset("0123456789")
+_PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 
 
 def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str, ...]:
@@ -209,7 +210,9 @@ class Variant:
         """What a played card does, when the player still holds cards."""
         rank = RANK[card]
         s = d.s
-        if rank == "S":
+        if rank in _PLAIN:  # most plays: the next player's turn begins
+            d.begin_turn((seat + s.direction) % s.players)
+        elif rank == "S":
             victim = d.next_seat(seat)
             d.emit(SeatSkipped(victim))
             d.begin_turn(d.next_seat(victim))
