@@ -13,6 +13,27 @@ from tournaments.models import Table
 
 log = logging.getLogger(__name__)
 
+# A table's turn time is fixed when the round is seated (the table and its game are created in
+# one transaction, before this listener first runs for the game), so it is read once per game
+# and process: the listener runs after every append of every game, tournament or not.
+_TURN_SECONDS: dict[str, int] = {}
+_TURN_SECONDS_LIMIT = 10_000
+
+
+def turn_seconds(game_id: object) -> int:
+    key = str(game_id)
+    seconds = _TURN_SECONDS.get(key)
+    if seconds is None:
+        seconds = (
+            Table.objects.filter(game_id=key)
+            .values_list("round__tournament__turn_seconds", flat=True)
+            .first()
+        ) or 0
+        if len(_TURN_SECONDS) >= _TURN_SECONDS_LIMIT:
+            _TURN_SECONDS.clear()
+        _TURN_SECONDS[key] = seconds
+    return seconds
+
 
 def after_append(game: Game, rows: list[Event]) -> None:
     """A table's game ended: ``table_finished``. A turn began at a table with a turn time:
@@ -22,11 +43,7 @@ def after_append(game: Game, rows: list[Event]) -> None:
 
     ended = any(row.type == "game_ended" for row in rows)
     if game.status != Game.Status.FINISHED and not ended:
-        seconds = (
-            Table.objects.filter(game_id=game.pk)
-            .values_list("round__tournament__turn_seconds", flat=True)
-            .first()
-        )
+        seconds = turn_seconds(game.pk)
         if not seconds:
             return
         if tasks.turn_timeout.app.conf.task_always_eager:
