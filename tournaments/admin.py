@@ -6,10 +6,11 @@ editing a row. A season's standings options are saved through the service that r
 table.
 """
 
-from django.contrib import admin
+from django.contrib import admin, messages
 
-from tournaments import services
+from tournaments import services, tournament_services
 from tournaments.models import (
+    Entry,
     GameResult,
     League,
     Night,
@@ -17,10 +18,13 @@ from tournaments.models import (
     Organiser,
     Player,
     RatingHistory,
+    Round,
     Season,
     SeasonGame,
     SeasonSeat,
     StandingRow,
+    Table,
+    Tournament,
 )
 
 
@@ -150,3 +154,91 @@ class RatingHistoryAdmin(ProjectionAdmin):
     list_display = ["player", "game", "rank", "rating_before", "rating", "sigma"]
     list_filter = ["season"]
     list_select_related = ["player"]
+
+
+# Tournaments -------------------------------------------------------------------------------
+# A tournament is changed through its services (entries, drop-outs, starting, seating), never
+# by editing rows: the admin shows everything read-only and offers the services as actions.
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["seed", "player", "joined", "dropped"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "kind", "status", "byes"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "format", "variant", "table_size", "status", "winner", "created_at"]
+    list_filter = ["status", "format", "variant"]
+    search_fields = ["name", "winner"]
+    readonly_fields = [
+        f.name for f in Tournament._meta.concrete_fields if f.name not in ("id", "name")
+    ]
+    inlines = [EntryInline, RoundInline]
+    actions = ["start", "seat_next_round"]
+
+    def has_add_permission(self, request):
+        return False  # POST /api/tournaments/ validates the settings and seeds the entries
+
+    @admin.action(description="Start: seat round 1")
+    def start(self, request, queryset):
+        for tournament in queryset:
+            try:
+                tournament_services.start_tournament(
+                    tournament_id=tournament.pk
+                )  # staff act as the system
+            except ValueError as exc:
+                self.message_user(request, f"{tournament}: {exc}", level=messages.ERROR)
+            else:
+                self.message_user(request, f"{tournament}: round 1 seated")
+
+    @admin.action(description="Seat the next round if the current one is complete")
+    def seat_next_round(self, request, queryset):
+        for tournament in queryset:
+            seated = tournament_services.seat_next_round(tournament_id=tournament.pk)
+            text = f"round {seated.number} seated" if seated else "nothing to seat yet"
+            self.message_user(request, f"{tournament}: {text}")
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ["number", "game", "players", "status", "placings"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "kind", "status"]
+    list_filter = ["status", "kind"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "number", "kind", "status", "byes", "deck", "created_at"]
+    inlines = [TableInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
