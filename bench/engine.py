@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rules.bots import RandomBot  # noqa: E402
-from rules.commands import Command  # noqa: E402
+from rules.commands import Command, PlayCard  # noqa: E402
 from rules.engine import legal_commands, new_game, replay, step  # noqa: E402
 from rules.simulate import run  # noqa: E402
 from rules.variants import variant_names  # noqa: E402
@@ -59,20 +59,27 @@ class RLCardLikeBot(RandomBot):
     """Plays as RLCard's random agent does: never draws or keeps a card it could play."""
 
     def choose(self, commands: list[Command]) -> Command:
-        # A legal list starts with the plays; a play that leaves one card is listed without
-        # and then with the UNO call, so the calls are the odd ones of such a list.
-        k = next((i for i, c in enumerate(commands) if c.type != "play"), len(commands))
-        if k:
-            plays = commands[:k]
-            if plays[-1].uno:  # type: ignore[attr-defined]
-                plays = plays[1::2]
-            others = [c for c in plays if c.card != "W4"]  # type: ignore[attr-defined]
-            return self.rng.choice(others or plays)
-        for kind in ("accept", "deal", "draw", "pass", "choose_colour"):
-            options = [c for c in commands if c.type == kind]
-            if options:
-                return self.rng.choice(options)
-        return self.rng.choice(commands)
+        # A legal list starts with the plays. A play that leaves one card is listed without
+        # and then with the UNO call, so the second entry says whether the calls are there.
+        first = commands[0]
+        if first.__class__ is PlayCard:
+            second = commands[1]
+            if second.__class__ is not PlayCard:
+                return first  # one way to play (often the card just drawn)
+            calls = second.uno  # type: ignore[attr-defined]
+            plays = [
+                c
+                for c in commands
+                if c.__class__ is PlayCard and c.uno is calls and c.card != "W4"  # type: ignore[attr-defined]
+            ]
+            if not plays:  # Wild Draw 4 only when nothing else plays
+                plays = [c for c in commands if c.__class__ is PlayCard and c.uno is calls]  # type: ignore[attr-defined]
+            return self.rng.choice(plays)
+        options = [c for c in commands if c.type in PASSIVE]
+        return options[0] if len(options) == 1 else self.rng.choice(options or commands)
+
+
+PASSIVE = frozenset({"accept", "deal", "draw", "pass", "choose_colour"})
 
 
 def ensure_rlcard() -> Path:

@@ -56,7 +56,7 @@ from rules.events import (
 )
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.classic import COLOUR, Variant
+from rules.variants.classic import COLOUR, RANK, Variant
 
 ENGINE_VERSION = 1  # bump when a change makes old snapshots unsafe to reuse
 
@@ -69,6 +69,25 @@ def rng(state_or_seed: GameState | str, *purpose: object) -> random.Random:
     being decided, so a game replays and re-simulates identically on every machine."""
     seed = state_or_seed if isinstance(state_or_seed, str) else state_or_seed.seed
     return random.Random(":".join([seed, *map(str, purpose)]))
+
+
+_BITS = tuple(n.bit_length() for n in range(256))
+
+
+def shuffled(gen: random.Random, cards: Iterable[str]) -> list[str]:
+    """``cards`` in the order ``gen.shuffle`` would leave them, drawing the same bits from the
+    generator (so recorded games deal the same), without its two calls per card."""
+    x = list(cards)
+    getrandbits = gen.getrandbits
+    bits = _BITS if len(x) <= len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:  # rejection sampling, as ``random.Random._randbelow`` does
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,9 +215,15 @@ def _starter_turned(s: GameState, e: StarterTurned) -> None:
     s.colour = COLOUR[e.card]
 
 
+# What the game waits for, per seat (made once: pending is set by almost every event).
+_TURN = tuple(("turn", seat) for seat in range(MAX_PLAYERS))
+_PLAYING = tuple(("playing", seat) for seat in range(MAX_PLAYERS))
+_DRAWN = tuple(("drawn", seat) for seat in range(MAX_PLAYERS))
+
+
 @applies(TurnBegan)
 def _turn_began(s: GameState, e: TurnBegan) -> None:
-    s.pending = ("turn", e.seat)
+    s.pending = _TURN[e.seat]
     s.drawn = None
     s.w4 = None
 
@@ -212,18 +237,21 @@ def _choice_offered(s: GameState, e: ChoiceOffered) -> None:
 @applies(CardPlayed)
 def _card_played(s: GameState, e: CardPlayed) -> None:
     seat = e.seat
+    card = e.card
     hand = s.hands[seat]
-    i = hand.index(e.card)
+    i = hand.index(card)
     hand = hand[:i] + hand[i + 1 :]
-    s.hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-    if e.card == "W4":
+    hands = list(s.hands)
+    hands[seat] = hand
+    s.hands = tuple(hands)
+    if card == "W4":
         # Kept for a challenge: the hand as it was when the card was played (a catch may
         # add cards before the challenge).
         s.w4 = (seat, s.colour, hand)  # type: ignore[assignment]
-    s.discard = s.discard + (e.card,)
-    s.colour = e.colour if e.colour is not None else COLOUR[e.card]
+    s.discard = s.discard + (card,)
+    s.colour = e.colour if e.colour is not None else COLOUR[card]
     s.drawn = None
-    s.pending = ("playing", seat)
+    s.pending = _PLAYING[seat]
     if len(hand) == 1 and not e.uno:
         s.exposed = seat
     elif s.exposed == seat:
@@ -235,11 +263,13 @@ def _cards_drawn(s: GameState, e: CardsDrawn) -> None:
     k = len(e.cards)
     seat = e.seat
     s.pos += k
-    s.hands = s.hands[:seat] + (s.hands[seat] + e.cards,) + s.hands[seat + 1 :]
+    hands = list(s.hands)
+    hands[seat] += e.cards
+    s.hands = tuple(hands)
     if s.exposed == seat:
         s.exposed = None
     if e.reason == "turn":
-        s.pending = ("drawn", seat)
+        s.pending = _DRAWN[seat]
         s.drawn = e.cards[0] if k else None
 
 
@@ -331,6 +361,7 @@ _TURN_BEGAN = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
 _PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
 _DRAW = tuple(DrawCard(seat) for seat in range(MAX_PLAYERS))
 _PASS = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+_DREW_ONE: dict[tuple[int, str, str], CardsDrawn] = {}
 
 
 class Decision:
@@ -348,10 +379,15 @@ class Decision:
         self.variant: Variant = get_variant(state.variant)
 
     def emit(self, event: Event) -> None:
-        s = self.s
-        APPLY[event.__class__](s, event)
-        s.version += 1
+        # The working copy's version is brought up to date once, when the decision is done;
+        # ``version`` is the one it would have now.
+        APPLY[event.__class__](self.s, event)
         self.events.append(event)
+
+    @property
+    def version(self) -> int:
+        """The version the state has after the events emitted so far."""
+        return self.s.version + len(self.events)
 
     # Helpers the variants use --------------------------------------------------------------
 
@@ -375,11 +411,18 @@ class Decision:
         runs out. If both run out the seat draws what there is (docs/RULINGS.md)."""
         s = self.s
         if len(s.pile) - s.pos < count and len(s.discard) > 1:
-            order = list(s.discard[:-1])
-            rng(s, "hand", s.hand_number, "reshuffle", s.reshuffles).shuffle(order)
+            gen = rng(s, "hand", s.hand_number, "reshuffle", s.reshuffles)
+            order = shuffled(gen, s.discard[:-1])
             self.emit(DiscardReshuffled(tuple(order)))
         cards = s.pile[s.pos : s.pos + count]
-        self.emit(CardsDrawn(seat, cards, reason))
+        if count == 1 and cards:  # the usual draw: each distinct one is made once
+            key = (seat, cards[0], reason)
+            event = _DREW_ONE.get(key)
+            if event is None:
+                event = _DREW_ONE[key] = CardsDrawn(seat, cards, reason)
+            self.emit(event)
+        else:
+            self.emit(CardsDrawn(seat, cards, reason))
         if self.variant.hooks_draws:
             self.variant.after_draw(self, seat, cards, reason)
         return cards
@@ -399,7 +442,12 @@ def decide(state: GameState, command: Command) -> list[Event]:
 def step(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """``decide`` and the state after its events, in one pass (what a fold would give)."""
     d = _decide(state, command)
-    return d.s, d.events
+    s = d.s
+    s.version += len(d.events)
+    return s, d.events
+
+
+_new_decision = object.__new__
 
 
 def _decide(state: GameState, cmd: Command) -> Decision:
@@ -416,9 +464,11 @@ def _decide(state: GameState, cmd: Command) -> Decision:
     seat = cmd.seat
     if seat is not None and (seat.__class__ is not int or not 0 <= seat < s.players):
         raise InvalidCommand(f"no seat {seat!r} at this table", field="seat")
-    d = Decision(state)
-    v = d.variant
-    handler = _HANDLERS.get(type(cmd))
+    d = _new_decision(Decision)  # what Decision(state) does, without the call of __init__
+    d.s = state.copy()
+    d.events = []
+    d.variant = v = get_variant(s.variant)
+    handler = _HANDLERS.get(cmd.__class__)
     # The UNO catch window closes when the next player begins their turn.
     if (
         s.exposed is not None
@@ -565,9 +615,7 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
     s = d.s
     number = s.hand_number + 1
     if deck is None:
-        order = list(d.variant.deck_for(s.options))
-        rng(s, "hand", number).shuffle(order)
-        deck = tuple(order)
+        deck = tuple(shuffled(rng(s, "hand", number), d.variant.deck_for(s.options)))
     d.emit(HandDealt(number, dealer, s.players, deck))
     variant = d.variant
     # A card that may not start the pile goes to the bottom and the next is turned up.
@@ -582,6 +630,9 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
 
 # The core commands ---------------------------------------------------------------------------
 
+# Each distinct CardPlayed is made once (events are values).
+_PLAYED: dict[tuple[int, str, str | None, bool], CardPlayed] = {}
+
 
 def _play(d: Decision, cmd: PlayCard) -> None:
     s = d.s
@@ -589,20 +640,30 @@ def _play(d: Decision, cmd: PlayCard) -> None:
     kind, pseat = s.pending
     if pseat != seat or (kind != "turn" and kind != "drawn") or seat is None:
         _require(d, cmd, "turn", "drawn")  # raises, saying what the game waits for
+    assert seat is not None
     variant = d.variant
     card = cmd.card
-    if not variant.has_card(card):
-        raise InvalidCommand(f"{card} is not a card of {variant.title}", field="card")
-    assert seat is not None
     hand = s.hands[seat]
-    if card not in hand:
+    if card not in hand:  # a card the seat holds is a card of the edition
+        if not variant.has_card(card):
+            raise InvalidCommand(f"{card} is not a card of {variant.title}", field="card")
         raise IllegalCommand(f"seat {seat} does not hold {card}")
     if kind == "drawn" and card != s.drawn:
         raise IllegalCommand(f"after drawing, only the drawn card ({s.drawn}) may be played")
-    if not variant.playable(s, card):
+    colour_of_card = COLOUR[card]
+    if variant.classic_matching:  # ``Variant.playable``, inlined
+        top = s.discard[-1]
+        matches = (
+            colour_of_card is None
+            or colour_of_card == s.colour
+            or (COLOUR[top] is not None and RANK[card] == RANK[top])
+        )
+    else:
+        matches = variant.playable(s, card)
+    if not matches:
         raise IllegalCommand(f"{card} cannot be played on {s.discard[-1]} with {s.colour} in play")
     colour = cmd.colour
-    if COLOUR[card] is None:
+    if colour_of_card is None:
         if colour not in variant.colours:
             if colour is None:
                 raise InvalidCommand(f"playing {card} needs a colour", field="colour")
@@ -614,31 +675,26 @@ def _play(d: Decision, cmd: PlayCard) -> None:
         raise InvalidCommand(
             f"a colour is only called with a wild card, not {card}", field="colour"
         )
-    if cmd.uno and variant.cards_left(s, cmd) != 1:
+    uno = cmd.uno
+    if uno and variant.cards_left(s, cmd) != 1:
         raise IllegalCommand("UNO is called with the play that leaves one card")
-    variant.check_play(s, cmd)
-    d.emit(card_played(seat, card, colour, cmd.uno))
+    if variant.hooks_check_play or cmd.give is not None or cmd.towers or cmd.rule is not None:
+        variant.check_play(s, cmd)
+    key = (seat, card, colour, uno)
+    event = _PLAYED.get(key)
+    if event is None:
+        event = _PLAYED[key] = CardPlayed(seat, card, colour, uno)
+    d.emit(event)
     if not s.hands[seat]:
         variant.going_out(d, seat, card)
     else:
         variant.effect(d, seat, card, cmd)
 
 
-_PLAYED: dict[tuple[int, str, str | None, bool], CardPlayed] = {}
-
-
-def card_played(seat: int, card: str, colour: str | None, uno: bool) -> CardPlayed:
-    """The ``CardPlayed`` event (a value: each distinct one is made once)."""
-    key = (seat, card, colour, uno)
-    event = _PLAYED.get(key)
-    if event is None:
-        event = _PLAYED[key] = CardPlayed(seat, card, colour, uno)
-    return event
-
-
 def _draw(d: Decision, cmd: DrawCard) -> None:
-    _require(d, cmd, "turn")
     seat = cmd.seat
+    if d.s.pending != _TURN[seat or 0] or seat is None:
+        _require(d, cmd, "turn")  # raises, saying what the game waits for
     assert seat is not None
     cards = d.draw(seat, 1, "turn")
     if not cards or not d.variant.playable(d.s, cards[0]):
@@ -651,7 +707,8 @@ def pass_turn(d: Decision, seat: int) -> None:
 
 
 def _pass(d: Decision, cmd: Pass) -> None:
-    _require(d, cmd, "drawn")
+    if d.s.pending != _DRAWN[cmd.seat or 0] or cmd.seat is None:
+        _require(d, cmd, "drawn")  # raises, saying what the game waits for
     assert cmd.seat is not None
     pass_turn(d, cmd.seat)
 
@@ -833,11 +890,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     out: list[Command] = []
     if pseat == seat:
         if kind == "turn":
-            hand = s.hands[seat]
-            leaves = len(hand) - 1
-            options = variant.play_options
-            for card in variant.playable_cards(s, hand):
-                out += options(s, seat, card, leaves)
+            out = variant.turn_plays(s, seat)
             out.append(_DRAW[seat])
         elif kind == "drawn":
             drawn = s.drawn

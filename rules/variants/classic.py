@@ -38,6 +38,7 @@ RANK = _CardTable("rank")
 POINTS = _CardTable("points")
 
 NUMBERS = frozenset("0123456789")
+MAX_PLAYERS = 10  # a table seats 2 to 10
 _PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 
 
@@ -57,6 +58,28 @@ def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str,
     return tuple(cards)
 
 
+class _PlayTable(dict[str, list[Command]]):
+    """card -> every way one seat may play it: each colour a wild may call, and with or
+    without calling UNO when the play leaves one card. Filled on first use; commands are
+    values, so the lists are shared and callers must not change them."""
+
+    def __init__(self, seat: int, colours: tuple[str, ...], leaves_one: bool) -> None:
+        super().__init__()
+        self._seat = seat
+        self._colours = colours
+        self._unos = (False, True) if leaves_one else (False,)
+
+    def __missing__(self, card: str) -> list[Command]:
+        seat, unos = self._seat, self._unos
+        options: list[Command]
+        if COLOUR[card] is None:
+            options = [PlayCard(seat, card, c, uno) for c in self._colours for uno in unos]
+        else:
+            options = [PlayCard(seat, card, None, uno) for uno in unos]
+        self[card] = options
+        return options
+
+
 class Variant:
     """Classic UNO. Subclasses override what their rulebook changes."""
 
@@ -70,13 +93,22 @@ class Variant:
     def __init__(self) -> None:
         self._deck = self.build_deck()
         self._card_set = frozenset(self._deck)
-        self._play_cache: dict[tuple[int, str, bool], list[Command]] = {}
+        self._matching: dict[tuple[str | None, str], frozenset[str]] = {}
+        # _plays[seat][leaves_one][card]: the ways to play a card (see ``play_options``).
+        self._plays = tuple(
+            (_PlayTable(seat, self.colours, False), _PlayTable(seat, self.colours, True))
+            for seat in range(MAX_PLAYERS)
+        )
         # Editions that keep classic matching get the inlined version of ``playable``.
-        self._classic_matching = type(self).playable is Variant.playable
+        self.classic_matching = type(self).playable is Variant.playable
+        self._classic_plays = (
+            self.classic_matching and type(self).play_options is Variant.play_options
+        )
         # Hooks an edition does not override are skipped on the hot path.
         self.hooks_turns = type(self).begin_turn is not Variant.begin_turn
         self.hooks_draws = type(self).after_draw is not Variant.after_draw
         self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
+        self.hooks_check_play = type(self).check_play is not Variant.check_play
         for code in self._deck:  # fill the card tables once, so lookups never miss
             COLOUR[code], RANK[code], POINTS[code]
 
@@ -135,39 +167,59 @@ class Variant:
         top = s.discard[-1]
         return COLOUR[top] is not None and RANK[card] == RANK[top]
 
+    def matching(self, colour: str | None, top: str) -> frozenset[str]:
+        """The cards of the edition that classic matching lets go on ``top`` with ``colour``
+        in play: every wild, the colour, and the same number or symbol (made once per pair)."""
+        key = (colour, top)
+        cards = self._matching.get(key)
+        if cards is None:
+            top_rank = RANK[top] if COLOUR[top] is not None else None
+            cards = self._matching[key] = frozenset(
+                c
+                for c in self._card_set
+                if COLOUR[c] is None or COLOUR[c] == colour or RANK[c] == top_rank
+            )
+        return cards
+
     def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """The distinct cards of ``hand`` that may be played now, in hand order."""
-        if not self._classic_matching:
+        if not self.classic_matching:
             playable = self.playable
             return [c for c in dict.fromkeys(hand) if playable(s, c)]
         return self.classic_playable_cards(s, hand)
 
     def classic_playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
-        """``playable_cards`` by classic matching, inlined (an edition whose own matching
-        differs only now and then may use it the rest of the time)."""
-        colour = s.colour
-        top = s.discard[-1]
-        top_rank = RANK[top] if COLOUR[top] is not None else None
-        return [
-            c
-            for c in dict.fromkeys(hand)
-            if (k := COLOUR[c]) is None or k == colour or RANK[c] == top_rank
-        ]
+        """``playable_cards`` by classic matching (an edition whose own matching differs only
+        now and then may use it the rest of the time)."""
+        ok = self.matching(s.colour, s.discard[-1])
+        cards = [c for c in hand if c in ok]
+        return list(dict.fromkeys(cards)) if len(cards) > 1 else cards
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         """Every way of playing ``card`` (already known to be playable): each colour a wild may
         call, and with or without calling UNO when the play leaves one card. Commands are
         values, so the lists are built once and shared: callers must not change them."""
-        key = (seat, card, leaves == 1)
-        options = self._play_cache.get(key)
-        if options is None:
-            unos = (False, True) if leaves == 1 else (False,)
-            if COLOUR[card] is None:
-                options = [PlayCard(seat, card, c, uno) for c in self.colours for uno in unos]
-            else:
-                options = [PlayCard(seat, card, None, uno) for uno in unos]
-            self._play_cache[key] = options
-        return options
+        return self._plays[seat][leaves == 1][card]
+
+    def turn_plays(self, s: GameState, seat: int) -> list[Command]:
+        """Every play ``seat`` may make on its turn now: each playable card's options side by
+        side, in hand order (``legal_commands`` asks once a turn)."""
+        hand = s.hands[seat]
+        leaves = len(hand) - 1
+        out: list[Command] = []
+        if self._classic_plays:  # classic matching and options, inlined
+            table = self._plays[seat][leaves == 1]
+            ok = self._matching.get((s.colour, s.discard[-1]))
+            if ok is None:
+                ok = self.matching(s.colour, s.discard[-1])
+            cards = [c for c in hand if c in ok]
+            for c in dict.fromkeys(cards) if len(cards) > 1 else cards:
+                out += table[c]
+            return out
+        options = self.play_options
+        for card in self.playable_cards(s, hand):
+            out += options(s, seat, card, leaves)
+        return out
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         """Checks of a play's edition parameters (``give``, ``towers``). Classic UNO has

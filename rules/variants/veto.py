@@ -199,7 +199,7 @@ class Veto(Variant):
         # carries any of the rules still in the pile with equal chance.
         # in_pile still counts the cards just drawn (they are not held yet).
         pool = in_pile(s, x)
-        picks = rng(s, "hand", s.hand_number, "customizable", s.version).sample(pool, k)
+        picks = rng(s, "hand", s.hand_number, "customizable", d.version).sample(pool, k)
         drawn = picks[0] if reason == "turn" and cards[0] == WC else None
         d.emit(HouseRulesDrawn(seat, tuple(picks), drawn))
 
@@ -207,12 +207,7 @@ class Veto(Variant):
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card != WC:
-            options = self._play_cache.get((seat, card, leaves == 1))
-            return (
-                options
-                if options is not None
-                else Variant.play_options(self, s, seat, card, leaves)
-            )
+            return Variant.play_options(self, s, seat, card, leaves)
         x = veto_state(s)
         rules: tuple[str | None, ...]
         if not x.tracked:

@@ -96,6 +96,47 @@ def test_every_command_listed_as_legal_is_accepted(game):
                 step(s, command)  # raises if the engine refuses what it listed
 
 
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_every_play_the_engine_accepts_is_listed_as_legal(game):
+    # The other half: a play of any card in the hand, with any colour and with or without
+    # UNO, is accepted exactly when legal_commands lists it.
+    from rules.commands import PlayCard
+    from rules.errors import RuleError
+
+    _, _, states = play_out(**game)
+    for s in states[-5:]:
+        kind, seat = s.pending
+        if kind not in ("turn", "drawn"):
+            continue
+        listed = {c for c in legal_commands(s, seat) if isinstance(c, PlayCard)}
+        for card in set(s.hands[seat]):
+            for colour in (None, "R", "G", "B", "Y"):
+                for uno in (False, True):
+                    command = PlayCard(seat, card, colour, uno)
+                    try:
+                        step(s, command)
+                    except RuleError:
+                        assert command not in listed
+                    else:
+                        assert command in listed
+
+
+def test_shuffled_deals_exactly_as_random_shuffle_did():
+    # Recorded games and seeds keep dealing the same cards: the engine's shuffle draws the
+    # same bits from the generator as ``random.Random.shuffle``.
+    import random
+
+    from rules.engine import shuffled
+    from rules.variants.classic import standard_deck
+
+    deck = standard_deck(("R", "G", "B", "Y"))
+    for seed in range(300):
+        expected = list(deck[: 2 + seed % 107])
+        random.Random(f"s{seed}").shuffle(expected)
+        assert shuffled(random.Random(f"s{seed}"), deck[: 2 + seed % 107]) == expected
+
+
 def test_a_rewind_takes_the_game_back_to_the_state_at_that_version_and_play_goes_on():
     from rules.engine import at_rest
     from rules.events import Rewound
