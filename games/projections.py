@@ -57,6 +57,32 @@ def project(game: Game, event_rows: list[Event], state: GameState) -> None:
         projector.apply(game, event_rows, state)
 
 
+Statement = tuple[str, list[Any]]
+# What a projector's ``append_sql`` returns when this append changes nothing of its tables.
+NOTHING: Statement = ("", [])
+
+
+def statements(game: Game, event_rows: list[Event], state: GameState) -> list[Statement] | None:
+    """Every projector's part of one append as SQL, for the store to run inside the append's
+    own statement (PostgreSQL), or None when some projector must run ``apply`` for it.
+
+    A projector may have ``append_sql(game, event_rows, state)``: a data-modifying statement
+    (with its parameters) that the store places in the append's ``WITH`` clause, where it may
+    refer to ``moved``, the game row the append moved. It must change nothing when ``moved``
+    is empty (the append did not happen), and must not need the rows' positions (not known
+    yet). It returns ``NOTHING`` when the append changes nothing of its tables and None when
+    this append needs ``apply``. A projector without it always gets ``apply``."""
+    out = []
+    for projector in _projectors:
+        in_sql = getattr(projector, "append_sql", None)
+        part = None if in_sql is None else in_sql(game, event_rows, state)
+        if part is None:
+            return None
+        if part is not NOTHING:
+            out.append(part)
+    return out
+
+
 _TABLE_VIEW_FIELDS = (
     *("status", "version", "hand_number", "turn", "top_card"),
     *("colour", "scores", "card_counts", "winner", "updated_at"),
@@ -69,15 +95,37 @@ def _table_view_update() -> str:
     return f"UPDATE {model.db_table} SET {assignments} WHERE {model.pk.column} = %s"
 
 
+_upsert: list[tuple[str, list[tuple[Any, bool]]]] = []
+
+
+def _table_view_upsert() -> tuple[str, list[tuple[Any, bool]]]:
+    """The TableView row of an append, as one INSERT ... ON CONFLICT for the append's own
+    statement, and its columns, each with whether its value needs the backend's adapting."""
+    if not _upsert:
+        model = TableView._meta
+        columns = [model.pk, *(model.get_field(name) for name in _TABLE_VIEW_FIELDS)]
+        casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in columns)
+        names = [f.column for f in columns]
+        updates = ", ".join(f"{name} = EXCLUDED.{name}" for name in names[1:])
+        sql = (
+            f"INSERT INTO {model.db_table} ({', '.join(names)}) SELECT {casts}"
+            f" WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT ({names[0]}) DO UPDATE SET {updates}"
+        )
+        adapted = (model.pk.name, "scores", "card_counts", "updated_at")
+        _upsert.append((sql, [(f, f.name in adapted) for f in columns]))
+    return _upsert[0]
+
+
 class TableViewProjector:
     """One ``TableView`` row per game: what a list of tables shows."""
 
     def __init__(self) -> None:
         self._rebuilt: dict[object, dict[str, Any]] | None = None
 
-    def apply(self, game: Game, event_rows: list[Event], state: GameState) -> None:
+    @staticmethod
+    def fields(state: GameState) -> dict[str, Any]:
         kind, seat = state.pending
-        fields = {
+        return {
             "status": Game.Status.FINISHED if state.finished else Game.Status.PLAYING,
             "version": state.version,
             "hand_number": state.hand_number,
@@ -89,6 +137,9 @@ class TableViewProjector:
             "winner": state.winner,
             "updated_at": timezone.now(),
         }
+
+    def apply(self, game: Game, event_rows: list[Event], state: GameState) -> None:
+        fields = self.fields(state)
         if self._rebuilt is not None:
             self._rebuilt[game.pk] = fields  # a rebuild keeps each game's last, writes once
             return
@@ -107,6 +158,18 @@ class TableViewProjector:
             updated = cursor.rowcount
         if not updated:
             TableView.objects.create(game_id=game.pk, **fields)
+
+    def append_sql(self, game: Game, event_rows: list[Event], state: GameState) -> Statement | None:
+        """The row written (or created) in the append's own statement."""
+        if self._rebuilt is not None:
+            return None
+        fields = self.fields(state)
+        sql, columns = _table_view_upsert()
+        values = [game.pk, *(fields[name] for name in _TABLE_VIEW_FIELDS)]
+        return sql, [
+            field.get_db_prep_save(value, connection) if prepare else value
+            for (field, prepare), value in zip(columns, values, strict=True)
+        ]
 
     def reset(self) -> None:
         TableView.objects.all().delete()

@@ -27,8 +27,11 @@ from functools import partial
 from typing import Any
 from uuid import UUID
 
-from django.db import IntegrityError, connection, transaction
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
+from django.db.models.base import ModelState
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games import projections, registry
 from games.errors import NotFound, Stale
@@ -207,6 +210,28 @@ def remember_when_committed(game_id: UUID | str, state: GameState) -> None:
 def forget_all() -> None:
     with _cache_lock:
         _cache.clear()
+        _heads.clear()
+
+
+# What this process last saw committed at the end of each game's log: the version, the last
+# event's hash and the game's row as of then (an append after it needs exactly these).
+_heads: OrderedDict[str, tuple[int, str, Game]] = OrderedDict()
+
+
+def _remember_head(game_id: UUID | str, version: int, hash_: str, game: Game) -> None:
+    with _cache_lock:
+        key = str(game_id)
+        known = _heads.get(key)
+        if known is None or known[0] <= version:
+            _heads[key] = (version, hash_, game)
+            _heads.move_to_end(key)
+            while len(_heads) > CACHE_SIZE:
+                _heads.popitem(last=False)
+
+
+def _forget_head(game_id: UUID | str) -> None:
+    with _cache_lock:
+        _heads.pop(str(game_id), None)
 
 
 def current(game_id: UUID | str, expected_version: int | None = None) -> GameState:
@@ -355,6 +380,10 @@ def append(
     if not events:
         raise ValueError("nothing to append")
     game_id = game.pk if isinstance(game, Game) else game
+    if state is not None and connection.vendor == "postgresql" and not connection.in_atomic_block:
+        rows = _append_in_one_statement(game_id, expected_version, events, actor, key, state)
+        if rows is not None:
+            return rows
     try:
         with transaction.atomic():
             return _append_locked(game_id, expected_version, events, actor, key, state)
@@ -393,11 +422,33 @@ def _append_locked(
     prev = game.head_hash if expected else GENESIS
     if prev is None:
         raise ValueError(f"the log of game {game_id} ends before its version {expected}")
+    rows = _rows(game_id, expected, events, actor, key, prev)
+    game.version = state.version
+    game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
+    _write(game, rows)
+    projections.project(game, rows, state)
+    if _wants_snapshot(expected, state.version, events):
+        save_snapshot(game_id, state)
+    _committed(game, rows, state)
+    return rows
+
+
+def _rows(
+    game_id: UUID | str,
+    expected: int,
+    events: Sequence[RuleEvent],
+    actor: str,
+    key: str | None,
+    prev: str,
+) -> list[Event]:
+    """The log rows of ``events`` appended after version ``expected``, hash-chained from
+    ``prev`` (the hash of the event at ``expected``)."""
     now = timezone.now()
     batch = expected + 1
     rows = []
     for i, event in enumerate(events):
-        row = Event(
+        row = _new_row(
+            position=None,
             game_id=game_id,
             version=batch + i,
             batch=batch,
@@ -410,13 +461,192 @@ def _append_locked(
         )
         row.hash = prev = row_hash(row)
         rows.append(row)
-    game.version = state.version
-    game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
-    _write(game, rows)
-    projections.project(game, rows, state)
-    if _wants_snapshot(expected, state.version, events):
-        save_snapshot(game_id, state)
-    remember_when_committed(game_id, state)
+    return rows
+
+
+def _new_row(**values: Any) -> Event:
+    """An unsaved ``Event`` with these field values: what ``Event(**values)`` makes, without
+    the cost of ``Model.__init__`` (which runs for every event appended)."""
+    row = Event.__new__(Event)
+    row.__dict__.update(values)
+    row._state = ModelState()
+    return row
+
+
+def _committed(game: Game, rows: list[Event], state: GameState) -> None:
+    """Once the append commits (at once, outside a transaction): cache the state and the
+    log's new end, and hand the append to the listeners."""
+    remember_when_committed(game.pk, state)
+    last = rows[-1]
+    transaction.on_commit(partial(_remember_head, game.pk, last.version, last.hash, game))
     for listener in registry.on_game_event:
         transaction.on_commit(partial(listener, game, rows), robust=True)
+
+
+# The append in one statement ------------------------------------------------------------------
+#
+# On PostgreSQL, outside a transaction, when this process knows the end of the game's log (the
+# version and hash it appended or read last) and every projector can say its part in SQL, the
+# whole append is one statement, and so one round trip that commits itself:
+#
+#   WITH moved AS (UPDATE game SET version, status WHERE id = game AND version = expected
+#                  [AND the key was never used] RETURNING id),
+#        appended AS (INSERT INTO event SELECT the rows WHERE EXISTS (SELECT 1 FROM moved)),
+#        p1 AS (a projector's statement), ..., snapshot AS (...)
+#   SELECT position FROM appended
+#
+# The UPDATE is the compare-and-set: a writer that races another waits for its row lock and
+# then finds the version moved on, so it moves nothing and appends nothing. Nothing appended
+# means stale or the key was used: one more query tells which. The unique (game, version) and
+# (game, key) constraints still stand behind it. Anything else (inside a transaction, a
+# rewind, the first append of a process, a projector that must run Python) takes the locked
+# path above, which ends the same way.
+
+
+def _cast(field: Any) -> str:
+    return f"CAST(%s AS {field.db_type(connection)})"
+
+
+_sql_parts: dict[str, Any] = {}
+
+
+def _append_in_one_statement(
+    game_id: UUID | str,
+    expected: int,
+    events: Sequence[RuleEvent],
+    actor: str,
+    key: str | None,
+    state: GameState,
+) -> list[Event] | None:
+    """The append as one self-committing statement, or None when it must take the locked
+    path. Raises ``Stale``, ``KeyUsed`` or ``NotFound`` as the locked path does."""
+    with _cache_lock:
+        head = _heads.get(str(game_id))
+    if head is None or head[0] != expected or expected == 0:
+        return None
+    if state.version != expected + len(events) or any(type(e) is Rewound for e in events):
+        return None
+    game = _copy_game(head[2])
+    game.version = state.version
+    game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
+    rows = _rows(game.pk, expected, events, actor, key, head[1])
+    parts = projections.statements(game, rows, state)
+    if parts is None:
+        return None
+    if _wants_snapshot(expected, state.version, events):
+        parts.append(_snapshot_statement(game.pk, state))
+
+    # The statement runs on the driver's own cursor (binding on the server, prepared: it
+    # is the same few texts over and over), so its values are given as the driver takes them.
+    one, columns = _event_insert()
+    game_table, event_table = Game._meta.db_table, Event._meta.db_table
+    params: list[Any] = [game.version, game.status, game.pk, expected]
+    unused_key = ""
+    if key is not None:
+        unused_key = (
+            f" AND NOT EXISTS (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
+        )
+        params += [game.pk, key]
+    for row in rows:
+        params += [
+            game.pk, row.version, row.batch, row.type, Jsonb(row.data),
+            row.actor, row.key, row.recorded_at, row.hash, row.prev_hash,
+        ]  # fmt: skip
+    sql = [
+        f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
+        f" WHERE id = %s AND version = %s{unused_key} RETURNING id),"
+        f" appended AS (INSERT INTO {event_table} ({columns}) SELECT * FROM (VALUES "
+        f"{', '.join([one] * len(rows))}) AS v WHERE EXISTS (SELECT 1 FROM moved)"
+        " RETURNING position)"
+    ]
+    for i, (statement, statement_params) in enumerate(parts):
+        sql.append(f", p{i} AS ({statement})")
+        params += statement_params
+    sql.append(" SELECT position FROM appended")
+    query = "".join(sql)
+    db = connections[DEFAULT_DB_ALIAS]
+    try:
+        with _server_binding_cursor(db) as cursor:
+            cursor.execute(query, params)
+            positions = sorted(position for (position,) in cursor.fetchall())
+    except IntegrityError:
+        # A key used by a racing writer, or a row written around the store: say which.
+        _refused(game.pk, expected, key)
+        raise
+    if not positions:
+        _refused(game.pk, expected, key)
+        return None  # neither stale nor a used key: let the locked path decide
+    for row, position in zip(rows, positions, strict=True):
+        row.position = row.pk = position
+        row._state.adding = False
+        row._state.db = db.alias
+    # Committed with the statement: what ``_committed`` defers to the commit happens now.
+    _remember(game.pk, state)
+    _remember_head(game.pk, rows[-1].version, rows[-1].hash, game)
+    for listener in registry.on_game_event:
+        try:
+            listener(game, rows)
+        except Exception:  # as on_commit(robust=True): the append stands, the error is logged
+            log.exception("listener %r failed after an append to %s", listener, game.pk)
     return rows
+
+
+def _server_binding_cursor(db: Any) -> Any:
+    """A cursor of Django's (logged and its errors translated like any other) over one of the
+    driver's that binds values on the server, so psycopg prepares a statement it sees
+    repeatedly (Django's own cursors bind on the client: the text differs every time)."""
+    db.ensure_connection()
+    raw = psycopg.Cursor(db.connection)
+    return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
+
+
+def _event_insert() -> tuple[str, str]:
+    """One row of the appended VALUES (placeholders, each cast to its column's type) and the
+    column list (made once)."""
+    if "event" not in _sql_parts:
+        fields = [Event._meta.get_field(name) for name in _EVENT_COLUMNS]
+        one = "(" + ", ".join(_cast(f) for f in fields) + ")"
+        _sql_parts["event"] = (one, ", ".join(f.column for f in fields))
+    return _sql_parts["event"]
+
+
+def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:
+    """Why an append appended nothing: raise ``NotFound``, ``KeyUsed`` or ``Stale``."""
+    _forget_head(game_id)
+    game_table, event_table = Game._meta.db_table, Event._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.version, (SELECT e.version FROM {event_table} e"
+            f" WHERE e.game_id = g.id AND e.key = %s) FROM {game_table} g WHERE g.id = %s",
+            [key, Game._meta.pk.get_db_prep_value(game_id, connection)],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    version, key_version = row
+    if key_version is not None:
+        raise KeyUsed(key_version)
+    if version != expected:
+        raise Stale(version)
+
+
+def _snapshot_statement(game_id: UUID | str, state: GameState) -> tuple[str, list[Any]]:
+    names = ("game", "version", "engine_version", "state", "created_at")
+    fields = [Snapshot._meta.get_field(name) for name in names]
+    values = [game_id, state.version, ENGINE_VERSION, state.to_dict(), timezone.now()]
+    return (
+        f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
+        f" SELECT {', '.join(_cast(f) for f in fields)} WHERE EXISTS (SELECT 1 FROM moved)"
+        " ON CONFLICT DO NOTHING",
+        [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)],
+    )
+
+
+def _copy_game(game: Game) -> Game:
+    """A fresh instance of the game's row (each append hands its own to the listeners)."""
+    new = Game.__new__(Game)
+    new.__dict__.update(game.__dict__)
+    new._state = ModelState()
+    new._state.adding = False
+    new._state.db = game._state.db
+    return new

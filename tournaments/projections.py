@@ -26,6 +26,7 @@ from django.db import connection
 from psycopg.types.json import Jsonb
 
 from games.models import Event, Game
+from games.projections import NOTHING, Statement
 from rules import GameState
 from rules.events import Rewound
 from tournaments import ratings
@@ -68,6 +69,14 @@ class StandingsProjector:
             self._rebuild.apply(game, event_rows, state)
         else:
             apply_append(game, event_rows[-1].position, state)
+
+    def append_sql(self, game: Game, event_rows: list[Event], state: GameState) -> Statement | None:
+        """Most appends cannot change a result: nothing to write. The others need ``apply``."""
+        if self._rebuild is not None:
+            return None
+        if game.season_id is None or not _may_change_result(event_rows, state):
+            return NOTHING
+        return None
 
     def reset(self) -> None:
         for model in (RatingHistory, StandingRow, NightRow, GameResult):
