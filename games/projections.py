@@ -25,6 +25,7 @@ from django.db.models import TextField
 from django.db.models.base import ModelState
 from django.db.models.functions import Cast
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games.models import Event, Game, TableView
 from rules import GameState, event_from_dict
@@ -95,24 +96,22 @@ def _table_view_update() -> str:
     return f"UPDATE {model.db_table} SET {assignments} WHERE {model.pk.column} = %s"
 
 
-_upsert: list[tuple[str, list[tuple[Any, bool]]]] = []
+_upsert: list[str] = []
 
 
-def _table_view_upsert() -> tuple[str, list[tuple[Any, bool]]]:
-    """The TableView row of an append, as one INSERT ... ON CONFLICT for the append's own
-    statement, and its columns, each with whether its value needs the backend's adapting."""
+def _table_view_upsert() -> str:
+    """The TableView row of an append as one INSERT ... ON CONFLICT, for the append's own
+    statement (made once)."""
     if not _upsert:
         model = TableView._meta
         columns = [model.pk, *(model.get_field(name) for name in _TABLE_VIEW_FIELDS)]
         casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in columns)
         names = [f.column for f in columns]
         updates = ", ".join(f"{name} = EXCLUDED.{name}" for name in names[1:])
-        sql = (
+        _upsert.append(
             f"INSERT INTO {model.db_table} ({', '.join(names)}) SELECT {casts}"
             f" WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT ({names[0]}) DO UPDATE SET {updates}"
         )
-        adapted = (model.pk.name, "scores", "card_counts", "updated_at")
-        _upsert.append((sql, [(f, f.name in adapted) for f in columns]))
     return _upsert[0]
 
 
@@ -164,12 +163,10 @@ class TableViewProjector:
         if self._rebuilt is not None:
             return None
         fields = self.fields(state)
-        sql, columns = _table_view_upsert()
-        values = [game.pk, *(fields[name] for name in _TABLE_VIEW_FIELDS)]
-        return sql, [
-            field.get_db_prep_save(value, connection) if prepare else value
-            for (field, prepare), value in zip(columns, values, strict=True)
-        ]
+        # Values as the driver takes them (the statement runs on PostgreSQL only).
+        fields["scores"] = Jsonb(fields["scores"])
+        fields["card_counts"] = Jsonb(fields["card_counts"])
+        return _table_view_upsert(), [game.pk, *(fields[name] for name in _TABLE_VIEW_FIELDS)]
 
     def reset(self) -> None:
         TableView.objects.all().delete()

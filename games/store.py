@@ -380,8 +380,9 @@ def append(
     if not events:
         raise ValueError("nothing to append")
     game_id = game.pk if isinstance(game, Game) else game
-    if state is not None and connection.vendor == "postgresql" and not connection.in_atomic_block:
-        rows = _append_in_one_statement(game_id, expected_version, events, actor, key, state)
+    db = connections[DEFAULT_DB_ALIAS]
+    if state is not None and db.vendor == "postgresql" and not db.in_atomic_block:
+        rows = _append_in_one_statement(db, game_id, expected_version, events, actor, key, state)
         if rows is not None:
             return rows
     try:
@@ -511,6 +512,7 @@ _sql_parts: dict[str, Any] = {}
 
 
 def _append_in_one_statement(
+    db: Any,
     game_id: UUID | str,
     expected: int,
     events: Sequence[RuleEvent],
@@ -538,33 +540,20 @@ def _append_in_one_statement(
 
     # The statement runs on the driver's own cursor (binding on the server, prepared: it
     # is the same few texts over and over), so its values are given as the driver takes them.
-    one, columns = _event_insert()
-    game_table, event_table = Game._meta.db_table, Event._meta.db_table
-    params: list[Any] = [game.version, game.status, game.pk, expected]
-    unused_key = ""
-    if key is not None:
-        unused_key = (
-            f" AND NOT EXISTS (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
-        )
-        params += [game.pk, key]
-    for row in rows:
-        params += [
-            game.pk, row.version, row.batch, row.type, Jsonb(row.data),
-            row.actor, row.key, row.recorded_at, row.hash, row.prev_hash,
-        ]  # fmt: skip
-    sql = [
-        f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
-        f" WHERE id = %s AND version = %s{unused_key} RETURNING id),"
-        f" appended AS (INSERT INTO {event_table} ({columns}) SELECT * FROM (VALUES "
-        f"{', '.join([one] * len(rows))}) AS v WHERE EXISTS (SELECT 1 FROM moved)"
-        " RETURNING position)"
+    first = rows[0]
+    params: list[Any] = [
+        *(game.version, game.status, game.pk, expected, game.pk, key),  # moved
+        *(game.pk, expected, first.batch, first.actor, key, first.recorded_at),  # appended
+        Jsonb(
+            [{"type": r.type, "data": r.data, "hash": r.hash, "prev": r.prev_hash} for r in rows]
+        ),
     ]
+    sql = [_append_sql()]
     for i, (statement, statement_params) in enumerate(parts):
         sql.append(f", p{i} AS ({statement})")
         params += statement_params
     sql.append(" SELECT position FROM appended")
     query = "".join(sql)
-    db = connections[DEFAULT_DB_ALIAS]
     try:
         with _server_binding_cursor(db) as cursor:
             cursor.execute(query, params)
@@ -600,14 +589,35 @@ def _server_binding_cursor(db: Any) -> Any:
     return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
 
 
-def _event_insert() -> tuple[str, str]:
-    """One row of the appended VALUES (placeholders, each cast to its column's type) and the
-    column list (made once)."""
-    if "event" not in _sql_parts:
-        fields = [Event._meta.get_field(name) for name in _EVENT_COLUMNS]
-        one = "(" + ", ".join(_cast(f) for f in fields) + ")"
-        _sql_parts["event"] = (one, ", ".join(f.column for f in fields))
-    return _sql_parts["event"]
+def _append_sql() -> str:
+    """The statement's first part: the compare-and-set and the rows. Its text is the same for
+    any number of rows (they come as one JSON array), so the driver prepares it once."""
+    if "append" not in _sql_parts:
+        game_table, event_table = Game._meta.db_table, Event._meta.db_table
+        field = {name: Event._meta.get_field(name) for name in _EVENT_COLUMNS}
+
+        def typed(name: str) -> str:
+            return f"CAST(%s AS {field[name].db_type(connection)})"
+
+        def column(name: str) -> str:
+            return f"{name} {field[name].db_type(connection)}"
+
+        _sql_parts["append"] = (
+            f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
+            " WHERE id = %s AND version = %s AND NOT EXISTS"
+            f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
+            " RETURNING id),"
+            f" appended AS (INSERT INTO {event_table} ({', '.join(_EVENT_COLUMNS)})"
+            f" SELECT {typed('game_id')}, {typed('version')} + e.n, {typed('batch')},"
+            f" e.type, e.data, {typed('actor')}, CASE WHEN e.n = 1 THEN {typed('key')} END,"
+            f" {typed('recorded_at')}, e.hash, e.prev"
+            " FROM ROWS FROM (jsonb_to_recordset(CAST(%s AS jsonb)) AS ("
+            f"{column('type')}, {column('data')}, {column('hash')}, prev"
+            f" {field['prev_hash'].db_type(connection)}))"
+            " WITH ORDINALITY AS e(type, data, hash, prev, n)"
+            " WHERE EXISTS (SELECT 1 FROM moved) RETURNING position)"
+        )
+    return _sql_parts["append"]
 
 
 def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:

@@ -133,3 +133,15 @@ def test_a_listener_that_fails_is_logged_and_the_append_stands(make_game, caplog
         result = send_next(game.pk)
     assert Game.objects.get(pk=game.pk).version == result.version
     assert "listener broke" in caplog.text
+
+
+def test_the_table_view_the_statement_kept_is_the_one_a_rebuild_gives(make_game):
+    games = [make_game(seed=f"view-{i}") for i in range(3)]
+    for game in games:
+        for _ in range(25):
+            send_next(game.pk)
+    columns = ("version", "status", "hand_number", "turn", "top_card", "colour", "scores")
+    kept = {v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")}
+    call_command("rebuild_projections", stdout=StringIO(), stderr=StringIO())
+    rebuilt = {v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")}
+    assert kept == rebuilt and len(kept) == 3
