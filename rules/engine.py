@@ -9,6 +9,7 @@ fails. Chance is drawn from a generator seeded by the game's seed and what is be
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -71,7 +72,11 @@ def rng(state_or_seed: GameState | str, *purpose: object) -> random.Random:
     return random.Random(":".join([seed, *map(str, purpose)]))
 
 
-_BITS = tuple(n.bit_length() for n in range(256))
+@functools.cache
+def _shuffle_plan(size: int) -> tuple[tuple[int, int], ...]:
+    """For each position ``i`` a shuffle of ``size`` cards fills, last first: ``i`` and the
+    bits ``random.Random._randbelow(i + 1)`` draws at a time."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def shuffled(gen: random.Random, cards: Iterable[str]) -> list[str]:
@@ -79,12 +84,9 @@ def shuffled(gen: random.Random, cards: Iterable[str]) -> list[str]:
     generator (so recorded games deal the same), without its two calls per card."""
     x = list(cards)
     getrandbits = gen.getrandbits
-    bits = _BITS if len(x) <= len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    for i, k in _shuffle_plan(len(x)):
         j = getrandbits(k)
-        while j >= n:  # rejection sampling, as ``random.Random._randbelow`` does
+        while j > i:  # rejection sampling, as ``random.Random._randbelow`` does
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
     return x
@@ -451,19 +453,20 @@ _new_decision = object.__new__
 
 
 def _decide(state: GameState, cmd: Command) -> Decision:
-    if type(cmd) is StartGame:
-        if state.pending[0] != "start":
-            raise IllegalCommand("the game has already started")
-        d = Decision(state)
-        start_game(d, cmd)
-        return d
     s = state
     kind, pseat = s.pending
-    if kind == "start" or kind == "over":
+    if cmd.__class__ is StartGame or kind in ("start", "over"):  # (one test on the hot path)
+        if cmd.__class__ is StartGame:
+            if kind != "start":
+                raise IllegalCommand("the game has already started")
+            d = Decision(state)
+            start_game(d, cmd)
+            return d
         raise IllegalCommand("the game has not started" if kind == "start" else "the game is over")
     seat = cmd.seat
-    if seat is not None and (seat.__class__ is not int or not 0 <= seat < s.players):
-        raise InvalidCommand(f"no seat {seat!r} at this table", field="seat")
+    if seat.__class__ is not int or not 0 <= seat < s.players:  # (a seat is usually given)
+        if seat is not None:
+            raise InvalidCommand(f"no seat {seat!r} at this table", field="seat")
     d = _new_decision(Decision)  # what Decision(state) does, without the call of __init__
     d.s = state.copy()
     d.events = []
@@ -687,6 +690,8 @@ def _play(d: Decision, cmd: PlayCard) -> None:
     d.emit(event)
     if not s.hands[seat]:
         variant.going_out(d, seat, card)
+    elif card in variant.plain_cards:  # ``Variant.effect`` of a number or Wild, inlined
+        d.emit(_TURN_BEGAN[(seat + s.direction) % s.players])
     else:
         variant.effect(d, seat, card, cmd)
 
@@ -703,7 +708,8 @@ def _draw(d: Decision, cmd: DrawCard) -> None:
 
 def pass_turn(d: Decision, seat: int) -> None:
     d.emit(_PASSED[seat])
-    d.begin_turn(d.next_seat(seat))
+    s = d.s
+    d.begin_turn((seat + s.direction) % s.players)  # ``d.next_seat(seat)``, inlined
 
 
 def _pass(d: Decision, cmd: Pass) -> None:

@@ -109,6 +109,10 @@ class Variant:
         self.hooks_draws = type(self).after_draw is not Variant.after_draw
         self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
         self.hooks_check_play = type(self).check_play is not Variant.check_play
+        # The cards whose play (leaving cards in hand) only begins the next seat's turn, for
+        # the engine's fast path; none for an edition with its own effects or turn hook.
+        classic_effect = type(self).effect is Variant.effect and not self.hooks_turns
+        self.plain_cards = frozenset(c for c in self._deck if classic_effect and RANK[c] in _PLAIN)
         for code in self._deck:  # fill the card tables once, so lookups never miss
             COLOUR[code], RANK[code], POINTS[code]
 
@@ -208,13 +212,13 @@ class Variant:
         leaves = len(hand) - 1
         out: list[Command] = []
         if self._classic_plays:  # classic matching and options, inlined
-            table = self._plays[seat][leaves == 1]
             ok = self._matching.get((s.colour, s.discard[-1]))
             if ok is None:
                 ok = self.matching(s.colour, s.discard[-1])
-            cards = [c for c in hand if c in ok]
-            for c in dict.fromkeys(cards) if len(cards) > 1 else cards:
-                out += table[c]
+            table = self._plays[seat][leaves == 1]
+            # One entry per distinct playable card, in hand order (a dict drops repeats).
+            for ways in {c: table[c] for c in hand if c in ok}.values():
+                out += ways
             return out
         options = self.play_options
         for card in self.playable_cards(s, hand):

@@ -133,8 +133,12 @@ def test_shuffled_deals_exactly_as_random_shuffle_did():
     deck = standard_deck(("R", "G", "B", "Y"))
     for seed in range(300):
         expected = list(deck[: 2 + seed % 107])
-        random.Random(f"s{seed}").shuffle(expected)
-        assert shuffled(random.Random(f"s{seed}"), deck[: 2 + seed % 107]) == expected
+        theirs, ours = random.Random(f"s{seed}"), random.Random(f"s{seed}")
+        theirs.shuffle(expected)
+        assert shuffled(ours, deck[: 2 + seed % 107]) == expected
+        assert ours.getstate() == theirs.getstate()  # no more and no fewer bits drawn
+    assert shuffled(random.Random("one"), deck[:1]) == list(deck[:1])
+    assert shuffled(random.Random("none"), ()) == []
 
 
 def test_a_rewind_takes_the_game_back_to_the_state_at_that_version_and_play_goes_on():
