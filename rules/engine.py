@@ -240,9 +240,9 @@ def _choice_offered(s: GameState, e: ChoiceOffered) -> None:
 def _card_played(s: GameState, e: CardPlayed) -> None:
     seat = e.seat
     card = e.card
-    hand = s.hands[seat]
-    i = hand.index(card)
-    hand = hand[:i] + hand[i + 1 :]
+    cards = [*s.hands[seat]]
+    cards.remove(card)  # the first copy, as ``index`` would find (fewer tuples than slicing)
+    hand = tuple(cards)
     hands = list(s.hands)
     hands[seat] = hand
     s.hands = tuple(hands)
@@ -471,7 +471,7 @@ def _decide(state: GameState, cmd: Command) -> Decision:
     d.s = state.copy()
     d.events = []
     d.variant = v = get_variant(s.variant)
-    handler = _HANDLERS.get(cmd.__class__)
+    handler = _HANDLERS.get(cmd.__class__, _decide_extra)
     # The UNO catch window closes when the next player begins their turn.
     if (
         s.exposed is not None
@@ -481,11 +481,13 @@ def _decide(state: GameState, cmd: Command) -> Decision:
         and v.closes_uno_window(cmd)
     ):
         d.emit(UnoWindowClosed(s.exposed))
-    if handler is None:
-        v.decide_extra(d, cmd)
-    else:
-        handler(d, cmd)
+    handler(d, cmd)
     return d
+
+
+def _decide_extra(d: Decision, cmd: Command) -> None:
+    """A command type the core does not know: the edition decides it."""
+    d.variant.decide_extra(d, cmd)
 
 
 def _require(d: Decision, cmd: Command, *kinds: str) -> None:
@@ -688,7 +690,7 @@ def _play(d: Decision, cmd: PlayCard) -> None:
     if event is None:
         event = _PLAYED[key] = CardPlayed(seat, card, colour, uno)
     d.emit(event)
-    if not s.hands[seat]:
+    if len(hand) == 1:  # the card played was the last
         variant.going_out(d, seat, card)
     elif card in variant.plain_cards:  # ``Variant.effect`` of a number or Wild, inlined
         d.emit(_TURN_BEGAN[(seat + s.direction) % s.players])
