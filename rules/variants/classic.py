@@ -41,6 +41,11 @@ NUMBERS = frozenset("0123456789")
 MAX_PLAYERS = 10  # a table seats 2 to 10
 _PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 
+# Events are values: the ones a card's effect emits most are made once, per seat or direction.
+_SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
+_REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
+_CHALLENGE = tuple(ChoiceOffered(seat, "challenge") for seat in range(MAX_PLAYERS))
+
 
 def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str, ...]:
     """The 108 cards of classic UNO (one 0 and two of 1-9, Skip, Reverse, Draw Two per colour,
@@ -249,11 +254,11 @@ class Variant:
         first = d.next_seat(s.dealer)
         rank = RANK[card]
         if rank == "S":
-            d.emit(SeatSkipped(first))
+            d.emit(_SKIPPED[first])
             d.begin_turn(d.next_seat(first))
         elif rank == "V":
             # The dealer goes first, then play moves to the right.
-            d.emit(DirectionReversed(-s.direction))
+            d.emit(_REVERSED[-s.direction])
             d.begin_turn(s.dealer)
         elif rank == "D2":
             d.attack(first, 2, "draw_two")
@@ -270,21 +275,21 @@ class Variant:
             d.begin_turn((seat + s.direction) % s.players)
         elif rank == "S":
             victim = d.next_seat(seat)
-            d.emit(SeatSkipped(victim))
+            d.emit(_SKIPPED[victim])
             d.begin_turn(d.next_seat(victim))
         elif rank == "V":
-            d.emit(DirectionReversed(-s.direction))
+            d.emit(_REVERSED[-s.direction])
             if s.players == 2:
                 # With two players a Reverse works like a Skip (docs/RULINGS.md).
                 other = d.next_seat(seat)
-                d.emit(SeatSkipped(other))
+                d.emit(_SKIPPED[other])
                 d.begin_turn(seat)
             else:
                 d.begin_turn(d.next_seat(seat))
         elif rank == "D2":
             d.attack(d.next_seat(seat), 2, "draw_two")
         elif rank == "W4":
-            d.emit(ChoiceOffered(d.next_seat(seat), "challenge"))
+            d.emit(_CHALLENGE[d.next_seat(seat)])
         else:
             d.begin_turn(d.next_seat(seat))
 
@@ -305,7 +310,7 @@ class Variant:
     def attack(self, d: Decision, victim: int, count: int, reason: str) -> None:
         """``victim`` must draw ``count`` and lose the turn (Draw Two, Wild Draw 4, ...)."""
         d.draw(victim, count, reason)
-        d.emit(SeatSkipped(victim))
+        d.emit(_SKIPPED[victim])
         d.begin_turn(d.next_seat(victim))
 
     def after_draw(self, d: Decision, seat: int, cards: tuple[str, ...], reason: str) -> None:
