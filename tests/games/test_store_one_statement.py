@@ -143,5 +143,7 @@ def test_the_table_view_the_statement_kept_is_the_one_a_rebuild_gives(make_game)
     columns = ("version", "status", "hand_number", "turn", "top_card", "colour", "scores")
     kept = {v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")}
     call_command("rebuild_projections", stdout=StringIO(), stderr=StringIO())
-    rebuilt = {v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")}
+    rebuilt = {
+        v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")
+    }
     assert kept == rebuilt and len(kept) == 3
