@@ -68,6 +68,18 @@ def database_from_url(url: str) -> dict[str, object]:
         port = parts.port
     except ValueError:
         raise ImproperlyConfigured(f"DATABASE_URL has a bad port: {url!r}") from None
+    options: dict[str, object] = dict(parse_qsl(parts.query, keep_blank_values=True))
+    # Prepared statements: only server-binding cursors use them, and of those only the event
+    # store's append statement runs here (Django's cursors bind on the client). psycopg's
+    # default is 5 runs; Django turns it off unless told. "?prepare_threshold=" (empty) turns
+    # it off, e.g. behind a transaction-mode pooler that cannot keep prepared statements.
+    threshold = str(options.pop("prepare_threshold", "5"))
+    try:
+        options["prepare_threshold"] = int(threshold) if threshold else None
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL's prepare_threshold must be a whole number or empty, got {threshold!r}"
+        ) from None
     return {
         "ENGINE": "django.db.backends.postgresql",  # psycopg 3
         "NAME": name,
@@ -75,7 +87,7 @@ def database_from_url(url: str) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(port or ""),
-        "OPTIONS": dict(parse_qsl(parts.query)),
+        "OPTIONS": options,
         "CONN_MAX_AGE": envint("DATABASE_CONN_MAX_AGE", 60),
         "CONN_HEALTH_CHECKS": True,
     }

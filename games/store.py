@@ -582,8 +582,9 @@ def _append_in_one_statement(
 
 def _server_binding_cursor(db: Any) -> Any:
     """A cursor of Django's (logged and its errors translated like any other) over one of the
-    driver's that binds values on the server, so psycopg prepares a statement it sees
-    repeatedly (Django's own cursors bind on the client: the text differs every time)."""
+    driver's that binds values on the server, so psycopg prepares a statement it runs again and
+    again (``prepare_threshold``, config/settings.py). Django's own cursors bind on the client
+    and never prepare."""
     db.ensure_connection()
     raw = psycopg.Cursor(db.connection)
     return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)

@@ -147,3 +147,16 @@ def test_the_table_view_the_statement_kept_is_the_one_a_rebuild_gives(make_game)
         v["game_id"]: v for v in TableView.objects.values("game_id", *columns, "card_counts")
     }
     assert kept == rebuilt and len(kept) == 3
+
+
+def test_the_append_statement_is_prepared_on_the_server(make_game):
+    game = make_game()
+    for _ in range(8):
+        send_next(game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans + custom_plans FROM pg_prepared_statements"
+            " WHERE statement LIKE 'WITH moved AS (UPDATE games_game%%'"
+        )
+        runs = [n for (n,) in cursor.fetchall()]
+    assert runs and max(runs) >= 2

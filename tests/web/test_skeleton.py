@@ -149,7 +149,19 @@ def test_database_url_is_parsed_into_a_postgresql_database():
     assert database["ENGINE"] == "django.db.backends.postgresql"
     assert (database["NAME"], database["USER"], database["PASSWORD"]) == ("uno", "ann", "p@ss")
     assert (database["HOST"], database["PORT"]) == ("db.example", "6543")
-    assert database["OPTIONS"] == {"sslmode": "require"}
+    assert database["OPTIONS"] == {"sslmode": "require", "prepare_threshold": 5}
+
+
+def test_prepared_statements_can_be_tuned_or_turned_off_in_the_database_url():
+    # On by default (the event store's append statement is prepared); off for poolers.
+    assert database_from_url("postgres://h/uno?prepare_threshold=2")["OPTIONS"] == {
+        "prepare_threshold": 2
+    }
+    assert database_from_url("postgres://h/uno?prepare_threshold=")["OPTIONS"] == {
+        "prepare_threshold": None
+    }
+    with pytest.raises(ImproperlyConfigured, match="prepare_threshold"):
+        database_from_url("postgres://h/uno?prepare_threshold=often")
 
 
 def test_database_url_of_another_kind_is_rejected_naming_the_variable():
