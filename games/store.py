@@ -3,7 +3,9 @@
 Appending takes the game row's lock, checks the expected version, chains each event's hash to
 the previous one, and in the same transaction moves the game's header, updates the
 projections and, by the snapshot policy, saves a snapshot. Follow-up work is handed to
-``registry.on_game_event`` listeners once the transaction commits.
+``registry.on_game_event`` listeners once the transaction commits. On PostgreSQL the usual
+append does all of that in one self-committing statement whose ``UPDATE`` of the game row is
+the compare-and-set ("The append in one statement" below).
 
 A ``Rewound(to_version)`` event takes the game back to its state at ``to_version``; the store
 resolves it with ``state_at`` (which starts from the newest snapshot at or below that version)
