@@ -39,7 +39,7 @@ POINTS = _CardTable("points")
 
 NUMBERS = frozenset("0123456789")
 MAX_PLAYERS = 10  # a table seats 2 to 10
-_PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
+PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 
 # Events are values: the ones a card's effect emits most are made once, per seat or direction.
 _SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
@@ -115,9 +115,15 @@ class Variant:
         self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
         self.hooks_check_play = type(self).check_play is not Variant.check_play
         # The cards whose play (leaving cards in hand) only begins the next seat's turn, for
-        # the engine's fast path; none for an edition with its own effects or turn hook.
-        classic_effect = type(self).effect is Variant.effect and not self.hooks_turns
-        self.plain_cards = frozenset(c for c in self._deck if classic_effect and RANK[c] in _PLAIN)
+        # the engine's fast path: none with a turn hook; with an effect hook, those it leaves
+        # to the classic effect (``effect_cards``).
+        own_effects = self._deck if self.hooks_turns else self.effect_cards()
+        self.plain_cards = frozenset(
+            c for c in self._deck if RANK[c] in PLAIN and c not in own_effects
+        )
+        # The cards whose ways of playing the edition decides (``play_option_cards``); the
+        # others come from the shared tables.
+        self._own_plays = self.play_option_cards()
         for code in self._deck:  # fill the card tables once, so lookups never miss
             COLOUR[code], RANK[code], POINTS[code]
 
@@ -200,9 +206,10 @@ class Variant:
     def classic_playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """``playable_cards`` by classic matching (an edition whose own matching differs only
         now and then may use it the rest of the time)."""
-        ok = self.matching(s.colour, s.discard[-1])
-        cards = [c for c in hand if c in ok]
-        return list(dict.fromkeys(cards)) if len(cards) > 1 else cards
+        ok = self._matching.get((s.colour, s.discard[-1]))
+        if ok is None:
+            ok = self.matching(s.colour, s.discard[-1])
+        return list({c: None for c in hand if c in ok})  # distinct, in hand order
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         """Every way of playing ``card`` (already known to be playable): each colour a wild may
@@ -226,9 +233,25 @@ class Variant:
                 out += ways
             return out
         options = self.play_options
+        own = self._own_plays
+        table = self._plays[seat][leaves == 1]
         for card in self.playable_cards(s, hand):
-            out += options(s, seat, card, leaves)
+            out += options(s, seat, card, leaves) if card in own else table[card]
         return out
+
+    def effect_cards(self) -> frozenset[str]:
+        """The cards whose effect this edition's ``effect`` decides itself; for the others
+        it does what classic UNO does (the engine may then skip the call). An edition that
+        overrides ``effect`` names its cards here, or every card counts as its own."""
+        return frozenset(self._deck) if type(self).effect is not Variant.effect else frozenset()
+
+    def play_option_cards(self) -> frozenset[str]:
+        """The cards whose ways of playing this edition's ``play_options`` decides itself; the
+        others are played as in classic UNO. Like ``effect_cards``: every card, unless an
+        edition that overrides ``play_options`` names its own."""
+        if type(self).play_options is not Variant.play_options:
+            return frozenset(self._deck)
+        return frozenset()
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         """Checks of a play's edition parameters (``give``, ``towers``). Classic UNO has
@@ -271,7 +294,7 @@ class Variant:
         """What a played card does, when the player still holds cards."""
         rank = RANK[card]
         s = d.s
-        if rank in _PLAIN:  # most plays: the next player's turn begins
+        if rank in PLAIN:  # most plays: the next player's turn begins
             d.begin_turn((seat + s.direction) % s.players)
         elif rank == "S":
             victim = d.next_seat(seat)

@@ -98,6 +98,12 @@ class Mod(Variant):
         i = hand.index(MOD)
         return hand[:i] + hand[i + 1 :]
 
+    def effect_cards(self) -> frozenset[str]:
+        return frozenset({MOD})
+
+    def play_option_cards(self) -> frozenset[str]:
+        return frozenset({MOD})
+
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card != MOD:
             return Variant.play_options(self, s, seat, card, leaves)

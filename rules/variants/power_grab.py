@@ -13,7 +13,7 @@ are in docs/RULINGS.md under "UNO Power Grab".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -153,9 +153,20 @@ class PowerGrab(Variant):
         free = tuple(t for t, h in zip(TOWERS, x.towers, strict=True) if h != seat)
         return tuple(combinations(free, min(count, len(free))))
 
+    def effect_cards(self) -> frozenset[str]:
+        # Blockable draws and skips, the Power Icons and the grab cards.
+        return frozenset(
+            c
+            for c in self.deck
+            if RANK[c] in ("D1", "D2", "S") or c in ICON or RANK[c] in GRABS or c in GRAB_CARDS
+        )
+
+    def play_option_cards(self) -> frozenset[str]:
+        return GRAB_CARDS
+
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card not in GRAB_CARDS or leaves == 0:
-            return Variant.play_options(self, s, seat, card, leaves)
+            return self._plays[seat][leaves == 1][card]  # ``Variant.play_options``
         x: PowerGrabState = s.extra
         key = (seat, card, leaves == 1, x.towers)
         options = self._grab_cache.get(key)
@@ -183,7 +194,11 @@ class PowerGrab(Variant):
                 )
             Variant.check_play(self, s, cmd)  # no other edition's parameters
             return
-        Variant.check_play(self, s, replace(cmd, towers=()))
+        # The other editions' parameters are errors here too (towers are this card's own).
+        if cmd.give is not None:
+            raise InvalidCommand("give is only for the Mod card", field="give")
+        if cmd.rule is not None:
+            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
         seat = cmd.seat
         assert seat is not None
         count = GRABS[RANK[cmd.card]]

@@ -19,7 +19,15 @@ from rules.commands import CallUno, Catch, Command
 from rules.engine import rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered
-from rules.variants.classic import COLOUR, NUMBERS, RANK, Variant, standard_deck
+from rules.variants.classic import (
+    COLOUR,
+    MAX_PLAYERS,
+    NUMBERS,
+    PLAIN,
+    RANK,
+    Variant,
+    standard_deck,
+)
 from rules.variants.spin_events import (
     EMPTY,
     ClaimUnoSpin,
@@ -71,6 +79,11 @@ _NO_COLOUR = (None,)
 _NO_UNO = (False,)
 _WITH_UNO = (False, True)
 # The slots of a ``WheelDiscard`` (frozen: set through the slot descriptors).
+_NOTHING: list[Command] = []
+# Events are values: each seat's spin of each segment is made once.
+_SPUN = tuple(
+    {segment: WheelSpun(seat, segment) for segment in WHEEL} for seat in range(MAX_PLAYERS)
+)
 _SET_SEAT = Command.__dict__["seat"].__set__
 _SET_CARDS = WheelDiscard.__dict__["cards"].__set__
 _SET_COLOUR = WheelDiscard.__dict__["colour"].__set__
@@ -93,8 +106,18 @@ _DRAWS = 32  # spins drawn from one seeded generator: seeding costs as much as 2
 
 @lru_cache(maxsize=64)
 def _wheel_draws(seed: str, hand: int, block: int) -> tuple[str, ...]:
+    # ``gen.randrange(len(WHEEL))`` each time, drawing the same bits without its calls.
     gen = rng(seed, "hand", hand, "wheel", block)
-    return tuple(WHEEL[gen.randrange(len(WHEEL))] for _ in range(_DRAWS))
+    getrandbits = gen.getrandbits
+    n = len(WHEEL)
+    k = n.bit_length()
+    out = []
+    for _ in range(_DRAWS):
+        r = getrandbits(k)
+        while r >= n:  # rejection sampling, as ``random.Random._randbelow`` does
+            r = getrandbits(k)
+        out.append(WHEEL[r])
+    return tuple(out)
 
 
 # Choosing cards to discard -------------------------------------------------------------------
@@ -119,6 +142,11 @@ class Spin(Variant):
     name = "spin"
     title = "UNO Spin"
 
+    def __init__(self) -> None:
+        super().__init__()
+        # Numbers without the swirl and Wilds: their play only passes the turn on.
+        self._plain = frozenset(c for c in self.deck if c[-1] != "~" and RANK[c] in PLAIN)
+
     def build_deck(self) -> tuple[str, ...]:
         # The four Wheel Reference cards are a memory aid, not playing cards.
         return standard_deck(self.colours, spin=True)
@@ -138,6 +166,11 @@ class Spin(Variant):
         if card[-1] == "~":  # a Spin card
             # Spinning the wheel takes the place of the next player's turn.
             d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
+        elif card in self._plain:
+            # What ``Variant.effect`` and then ``begin_turn`` do for a number or Wild: the
+            # settling ``begin_turn`` would do again finds nothing new (nothing happened since).
+            s = d.s
+            d.turn_began((seat + s.direction) % s.players)
         else:
             Variant.effect(self, d, seat, card, cmd)
 
@@ -205,7 +238,7 @@ class Spin(Variant):
         if seat is None or s.pending != (SPIN, seat):
             raise IllegalCommand(f"seat {seat} cannot spin the wheel now: it is not their spin")
         segment = spin_wheel(s)
-        d.emit(WheelSpun(seat, segment))
+        d.emit(_SPUN[seat][segment])
         hand = s.hands[seat]
         after = d.next_seat(seat)  # the spin replaced the spinner's turn
         if segment == "almost_uno":
@@ -397,6 +430,8 @@ class Spin(Variant):
 
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         kind, pseat = s.pending
+        if kind not in WHEEL_KINDS and not s.extra.uno:
+            return _NOTHING  # most of the time (shared: callers only read it)
         out: list[Command] = []
         if kind in WHEEL_KINDS:
             if kind == UNO_SPIN:
@@ -420,13 +455,13 @@ class Spin(Variant):
             codes = list(dict.fromkeys(hand))
             choices = []
             for i, a in enumerate(codes):
+                k = hand.index(a)
+                without_a = hand[:k] + hand[k + 1 :]
                 for b in codes[i:]:
-                    rest = list(hand)
-                    rest.remove(a)
-                    if b not in rest:
+                    if b not in without_a:
                         continue
-                    rest.remove(b)
-                    choices.append(tuple(rest))
+                    k = without_a.index(b)  # the first copies go, as list.remove takes them
+                    choices.append(without_a[:k] + without_a[k + 1 :])
         elif kind == "discard_number" or kind == "discard_colour":
             key = RANK if kind == "discard_number" else COLOUR
             groups: dict[str, list[str]] = {}
@@ -452,16 +487,21 @@ class Spin(Variant):
         new = object.__new__
         for chosen in choices:
             unos = _WITH_UNO if size - len(chosen) == 1 else _NO_UNO
-            tops = dict.fromkeys(chosen)
-            for top in tops:
-                order: tuple[str, ...]
-                if len(tops) == 1:
-                    order = chosen
-                else:
-                    rest = list(chosen)
-                    rest.remove(top)
-                    rest.append(top)
-                    order = tuple(rest)
+            last = len(chosen) - 1
+            seen: set[str] = set()
+            for k, top in enumerate(chosen):
+                if top in seen:
+                    continue  # each card code on top once (its first copy moves there)
+                seen.add(top)
+                order = chosen if k == last else (*chosen[:k], *chosen[k + 1 :], top)
+                if unos is _NO_UNO and COLOUR[top] is not None:  # the usual: one command
+                    cmd = new(WheelDiscard)
+                    _SET_SEAT(cmd, seat)
+                    _SET_CARDS(cmd, order)
+                    _SET_COLOUR(cmd, None)
+                    _SET_UNO(cmd, False)
+                    append(cmd)
+                    continue
                 for colour in wild_colours if COLOUR[top] is None else _NO_COLOUR:
                     for uno in unos:
                         cmd = new(WheelDiscard)

@@ -205,6 +205,12 @@ class Veto(Variant):
 
     # Playing a Customizable card ----------------------------------------------------------
 
+    def effect_cards(self) -> frozenset[str]:
+        return frozenset({WC})
+
+    def play_option_cards(self) -> frozenset[str]:
+        return frozenset({WC})
+
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card != WC:
             return Variant.play_options(self, s, seat, card, leaves)
