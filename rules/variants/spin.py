@@ -80,7 +80,11 @@ _NO_UNO = (False,)
 _WITH_UNO = (False, True)
 # The slots of a ``WheelDiscard`` (frozen: set through the slot descriptors).
 _NOTHING: list[Command] = []
-# Events are values: each seat's spin of each segment is made once.
+# Events are values: each seat's spin of each segment, and each choice the wheel offers a
+# seat, is made once.
+_OFFER = tuple(
+    {kind: ChoiceOffered(seat, kind) for kind in WHEEL_KINDS} for seat in range(MAX_PLAYERS)
+)
 _SPUN = tuple(
     {segment: WheelSpun(seat, segment) for segment in WHEEL} for seat in range(MAX_PLAYERS)
 )
@@ -165,7 +169,7 @@ class Spin(Variant):
             self._settle(d)
         if card[-1] == "~":  # a Spin card
             # Spinning the wheel takes the place of the next player's turn.
-            d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
+            d.emit(_OFFER[d.next_seat(seat)][SPIN])
         elif card in self._plain:
             # What ``Variant.effect`` and then ``begin_turn`` do for a number or Wild: the
             # settling ``begin_turn`` would do again finds nothing new (nothing happened since).
@@ -180,7 +184,7 @@ class Spin(Variant):
             self._settle(d)
         if is_spin_card(card):
             # The next player spins and the wheel is resolved before the hand is scored.
-            d.emit(ChoiceOffered(d.next_seat(seat), SPIN))
+            d.emit(_OFFER[d.next_seat(seat)][SPIN])
         else:
             super().going_out(d, seat, card)
 
@@ -243,15 +247,15 @@ class Spin(Variant):
         after = d.next_seat(seat)  # the spin replaced the spinner's turn
         if segment == "almost_uno":
             if len(hand) > 2:
-                d.emit(ChoiceOffered(seat, segment))
+                d.emit(_OFFER[seat][segment])
                 return
         elif segment == "discard_number":
             if any(RANK[c] in NUMBERS for c in hand):
-                d.emit(ChoiceOffered(seat, segment))
+                d.emit(_OFFER[seat][segment])
                 return
         elif segment == "discard_colour":
             if any(COLOUR[c] is not None for c in hand):
-                d.emit(ChoiceOffered(seat, segment))
+                d.emit(_OFFER[seat][segment])
                 return
         elif segment in DRAW_UNTIL:
             self._draw_until(d, seat, DRAW_UNTIL[segment], segment)
@@ -262,10 +266,10 @@ class Spin(Variant):
         elif segment == "war":
             winner = self._war(d, seat)
             if winner is not None:
-                d.emit(ChoiceOffered(winner, "war_discard"))
+                d.emit(_OFFER[winner]["war_discard"])
                 return
         else:  # uno_spin
-            d.emit(ChoiceOffered(seat, UNO_SPIN))
+            d.emit(_OFFER[seat][UNO_SPIN])
             return
         self._resume(d, after)
 
@@ -342,7 +346,7 @@ class Spin(Variant):
         if not s.hands[seat]:
             raise IllegalCommand(f"seat {seat} has no card to discard")
         d.emit(UnoSpinClaimed(seat))
-        d.emit(ChoiceOffered(seat, "uno_spin_discard"))
+        d.emit(_OFFER[seat]["uno_spin_discard"])
 
     def _discard(self, d: Decision, cmd: WheelDiscard) -> None:
         s = d.s

@@ -3,7 +3,7 @@ plays the edition)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.commands import Command, register_command
@@ -69,18 +69,17 @@ class SpinState:
         }
 
     def replace(self, **changes: Any) -> SpinState:
+        # On the hot path (every spin): the slots set directly, without the frozen
+        # dataclass's __init__ (the same value).
         get = changes.get
-        return SpinState(
-            get("out", self.out),
-            get("war", self.war),
-            get("show", self.show),
-            get("uno", self.uno),
-            get("uno_until", self.uno_until),
-            get("spins", self.spins),
-        )
+        new = object.__new__(SpinState)
+        for name, set_slot in _SPIN_SLOTS:
+            set_slot(new, get(name, getattr(self, name)))
+        return new
 
 
 EMPTY = SpinState()
+_SPIN_SLOTS = tuple((f.name, SpinState.__dict__[f.name].__set__) for f in fields(SpinState))
 
 
 def uno_window_open(s: GameState) -> bool:
