@@ -150,6 +150,9 @@ class Spin(Variant):
         super().__init__()
         # Numbers without the swirl and Wilds: their play only passes the turn on.
         self._plain = frozenset(c for c in self.deck if c[-1] != "~" and RANK[c] in PLAIN)
+        self._number_value = {c: int(RANK[c]) for c in self.deck if RANK[c] in NUMBERS}
+        self._numbers = frozenset(self._number_value)
+        self._coloured = frozenset(c for c in self.deck if COLOUR[c] is not None)
 
     def build_deck(self) -> tuple[str, ...]:
         # The four Wheel Reference cards are a memory aid, not playing cards.
@@ -250,11 +253,11 @@ class Spin(Variant):
                 d.emit(_OFFER[seat][segment])
                 return
         elif segment == "discard_number":
-            if any(RANK[c] in NUMBERS for c in hand):
+            if not self._numbers.isdisjoint(hand):
                 d.emit(_OFFER[seat][segment])
                 return
         elif segment == "discard_colour":
-            if any(COLOUR[c] is not None for c in hand):
+            if not self._coloured.isdisjoint(hand):
                 d.emit(_OFFER[seat][segment])
                 return
         elif segment in DRAW_UNTIL:
@@ -310,10 +313,8 @@ class Spin(Variant):
     def _war(self, d: Decision, spinner: int) -> int | None:
         s = d.s
         n = s.players
-        numbers = [
-            sorted((int(RANK[c]) for c in hand if RANK[c] in NUMBERS), reverse=True)
-            for hand in s.hands
-        ]
+        value = self._number_value
+        numbers = [sorted((value[c] for c in hand if c in value), reverse=True) for hand in s.hands]
         contenders = [seat for seat in range(n) if numbers[seat]]
         rounds: list[tuple[int | None, ...]] = []
         winner = None
