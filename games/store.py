@@ -495,8 +495,8 @@ def _committed(game: Game, rows: list[Event], state: GameState) -> None:
 #   WITH moved AS (UPDATE game SET version, status WHERE id = game AND version = expected
 #                  [AND the key was never used] RETURNING id),
 #        appended AS (INSERT INTO event SELECT the rows WHERE EXISTS (SELECT 1 FROM moved)),
-#        p1 AS (a projector's statement), ..., snapshot AS (...)
-#   SELECT position FROM appended
+#        p0 AS (a projector's statement), ..., [the snapshot]
+#   SELECT version, position FROM appended
 #
 # The UPDATE is the compare-and-set: a writer that races another waits for its row lock and
 # then finds the version moved on, so it moves nothing and appends nothing. Nothing appended
@@ -554,21 +554,21 @@ def _append_in_one_statement(
     for i, (statement, statement_params) in enumerate(parts):
         sql.append(f", p{i} AS ({statement})")
         params += statement_params
-    sql.append(" SELECT position FROM appended")
+    sql.append(" SELECT version, position FROM appended")
     query = "".join(sql)
     try:
         with _server_binding_cursor(db) as cursor:
             cursor.execute(query, params)
-            positions = sorted(position for (position,) in cursor.fetchall())
+            position_of = dict(cursor.fetchall())  # version -> position
     except IntegrityError:
         # A key used by a racing writer, or a row written around the store: say which.
         _refused(game.pk, expected, key)
         raise
-    if not positions:
+    if not position_of:
         _refused(game.pk, expected, key)
         return None  # neither stale nor a used key: let the locked path decide
-    for row, position in zip(rows, positions, strict=True):
-        row.position = row.pk = position
+    for row in rows:
+        row.position = row.pk = position_of[row.version]
         row._state.adding = False
         row._state.db = db.alias
     # Committed with the statement: what ``_committed`` defers to the commit happens now.
@@ -618,7 +618,7 @@ def _append_sql() -> str:
             f"{column('type')}, {column('data')}, {column('hash')}, prev"
             f" {field['prev_hash'].db_type(connection)}))"
             " WITH ORDINALITY AS e(type, data, hash, prev, n)"
-            " WHERE EXISTS (SELECT 1 FROM moved) RETURNING position)"
+            " WHERE EXISTS (SELECT 1 FROM moved) RETURNING version, position)"
         )
     return _sql_parts["append"]
 
