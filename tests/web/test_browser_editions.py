@@ -19,7 +19,8 @@ def quick_game(page, live_server, variant):
     page.select_option("select[name=variant]", variant)
     page.fill("input[name=bots]", "3")
     page.fill("input[name=seed]", f"edition-{variant}")
-    page.click("button:has-text('Deal the cards')")
+    with page.expect_navigation(wait_until="load"):  # htmx binds as the page loads
+        page.click("button:has-text('Deal the cards')")
     page.wait_for_selector("#board")
 
 

@@ -63,7 +63,8 @@ def test_a_visitor_plays_a_whole_hand_against_bots(page, live_server, eager_task
     page.fill("input[name=player]", "Tess")
     page.select_option("select[name=scoring]", "none")
     page.fill("input[name=seed]", "browser-hand-1")
-    page.click("button:has-text('Deal the cards')")
+    with page.expect_navigation(wait_until="load"):  # htmx binds as the page loads
+        page.click("button:has-text('Deal the cards')")
 
     page.wait_for_selector("#board")
     assert "/seat/" not in page.url, "the seat's secret must not stay in the address bar"

@@ -65,7 +65,10 @@ def sign_in(page, live_server, next_url):
     page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
     page.fill("input[name=username]", "ref")
     page.fill("input[name=password]", "pw-ref-123")
-    page.click("button:has-text('Sign in')")
+    # Until the page signed in to has loaded: htmx binds its triggers as the document loads,
+    # and a slider moved before that sends nothing.
+    with page.expect_navigation(wait_until="load"):
+        page.click("button:has-text('Sign in')")
 
 
 def test_a_bluff_is_challenged_at_the_table_and_shown_in_the_replay(
