@@ -59,6 +59,14 @@ def project(game: Game, event_rows: list[Event], state: GameState) -> None:
 
 
 Statement = tuple[str, list[Any]]
+
+
+def typed_placeholder(field: Any) -> str:
+    """A placeholder cast to ``field``'s column type, for values an ``append_sql`` statement
+    selects rather than inserts directly (PostgreSQL types a bare parameter there as text)."""
+    return f"CAST(%s AS {field.db_type(connection)})"
+
+
 # What a projector's ``append_sql`` returns when this append changes nothing of its tables.
 NOTHING: Statement = ("", [])
 
@@ -105,7 +113,7 @@ def _table_view_upsert() -> str:
     if not _upsert:
         model = TableView._meta
         columns = [model.pk, *(model.get_field(name) for name in _TABLE_VIEW_FIELDS)]
-        casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in columns)
+        casts = ", ".join(typed_placeholder(f) for f in columns)
         names = [f.column for f in columns]
         updates = ", ".join(f"{name} = EXCLUDED.{name}" for name in names[1:])
         _upsert.append(

@@ -476,14 +476,29 @@ def _new_row(**values: Any) -> Event:
     return row
 
 
-def _committed(game: Game, rows: list[Event], state: GameState) -> None:
-    """Once the append commits (at once, outside a transaction): cache the state and the
-    log's new end, and hand the append to the listeners."""
-    remember_when_committed(game.pk, state)
+def _committed(game: Game, rows: list[Event], state: GameState, *, already: bool = False) -> None:
+    """Once the append commits: cache the state and the log's new end, and hand the append to
+    the listeners (a listener's error is logged; the append stands). ``already``: it committed
+    with its own statement, so all of it runs now, without ``on_commit``'s bookkeeping (this
+    is on every command's path)."""
     last = rows[-1]
-    transaction.on_commit(partial(_remember_head, game.pk, last.version, last.hash, game))
+    remember = (
+        partial(_remember, game.pk, state),
+        partial(_remember_head, game.pk, last.version, last.hash, game),
+    )
+    if not already:
+        for step in remember:
+            transaction.on_commit(step)
+        for listener in registry.on_game_event:
+            transaction.on_commit(partial(listener, game, rows), robust=True)
+        return
+    for step in remember:
+        step()
     for listener in registry.on_game_event:
-        transaction.on_commit(partial(listener, game, rows), robust=True)
+        try:
+            listener(game, rows)
+        except Exception:
+            log.exception("listener %r failed after an append to %s", listener, game.pk)
 
 
 # The append in one statement ------------------------------------------------------------------
@@ -504,10 +519,6 @@ def _committed(game: Game, rows: list[Event], state: GameState) -> None:
 # (game, key) constraints still stand behind it. Anything else (inside a transaction, a
 # rewind, the first append of a process, a projector that must run Python) takes the locked
 # path above, which ends the same way.
-
-
-def _cast(field: Any) -> str:
-    return f"CAST(%s AS {field.db_type(connection)})"
 
 
 _sql_parts: dict[str, Any] = {}
@@ -571,14 +582,7 @@ def _append_in_one_statement(
         row.position = row.pk = position_of[row.version]
         row._state.adding = False
         row._state.db = db.alias
-    # Committed with the statement: what ``_committed`` defers to the commit happens now.
-    _remember(game.pk, state)
-    _remember_head(game.pk, rows[-1].version, rows[-1].hash, game)
-    for listener in registry.on_game_event:
-        try:
-            listener(game, rows)
-        except Exception:  # as on_commit(robust=True): the append stands, the error is logged
-            log.exception("listener %r failed after an append to %s", listener, game.pk)
+    _committed(game, rows, state, already=True)
     return rows
 
 
@@ -600,7 +604,7 @@ def _append_sql() -> str:
         field = {name: Event._meta.get_field(name) for name in _EVENT_COLUMNS}
 
         def typed(name: str) -> str:
-            return f"CAST(%s AS {field[name].db_type(connection)})"
+            return projections.typed_placeholder(field[name])
 
         def column(name: str) -> str:
             return f"{name} {field[name].db_type(connection)}"
@@ -644,15 +648,19 @@ def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:
 
 
 def _snapshot_statement(game_id: UUID | str, state: GameState) -> tuple[str, list[Any]]:
-    names = ("game", "version", "engine_version", "state", "created_at")
-    fields = [Snapshot._meta.get_field(name) for name in names]
+    """The snapshot of an append, saved by the append's own statement."""
+    if "snapshot" not in _sql_parts:
+        names = ("game", "version", "engine_version", "state", "created_at")
+        fields = [Snapshot._meta.get_field(name) for name in names]
+        _sql_parts["snapshot"] = (
+            f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
+            f" SELECT {', '.join(projections.typed_placeholder(f) for f in fields)}"
+            " WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT DO NOTHING",
+            fields,
+        )
+    sql, fields = _sql_parts["snapshot"]
     values = [game_id, state.version, ENGINE_VERSION, state.to_dict(), timezone.now()]
-    return (
-        f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
-        f" SELECT {', '.join(_cast(f) for f in fields)} WHERE EXISTS (SELECT 1 FROM moved)"
-        " ON CONFLICT DO NOTHING",
-        [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)],
-    )
+    return sql, [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
 
 
 def _copy_game(game: Game) -> Game:

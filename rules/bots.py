@@ -8,7 +8,7 @@ half the time and catches others when it notices.
 
 from __future__ import annotations
 
-import random
+from random import Random  # seeded instances only: never the module-level generator
 
 from rules.commands import Command
 
@@ -17,7 +17,7 @@ class RandomBot:
     """Chooses among the legal commands of a seat at random, with a preference for playing."""
 
     def __init__(self, seed: object, *, play_bias: float = 0.9, alert: float = 0.5) -> None:
-        self.rng = random.Random(str(seed))
+        self.rng = Random(str(seed))
         self.play_bias = play_bias
         self.alert = alert  # how often the bot acts out of turn when it may (catch, slap, claim)
 

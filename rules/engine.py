@@ -10,9 +10,9 @@ fails. Chance is drawn from a generator seeded by the game's seed and what is be
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from random import Random  # seeded instances only: never the module-level generator
 from typing import Any
 
 from rules.commands import (
@@ -65,11 +65,11 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 SCORINGS = ("standard", "alternative", "none")
 
 
-def rng(state_or_seed: GameState | str, *purpose: object) -> random.Random:
+def rng(state_or_seed: GameState | str, *purpose: object) -> Random:
     """A private generator for one chance decision, seeded by the game's seed and what is
     being decided, so a game replays and re-simulates identically on every machine."""
     seed = state_or_seed if isinstance(state_or_seed, str) else state_or_seed.seed
-    return random.Random(":".join([seed, *map(str, purpose)]))
+    return Random(":".join([seed, *map(str, purpose)]))
 
 
 @functools.cache
@@ -79,7 +79,7 @@ def _shuffle_plan(size: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
-def shuffled(gen: random.Random, cards: Iterable[str]) -> list[str]:
+def shuffled(gen: Random, cards: Iterable[str]) -> list[str]:
     """``cards`` in the order ``gen.shuffle`` would leave them, drawing the same bits from the
     generator (so recorded games deal the same), without its two calls per card."""
     x = list(cards)
@@ -563,7 +563,7 @@ def start_game(d: Decision, cmd: StartGame) -> None:
 
 
 def draw_for_dealer(
-    variant: Variant, players: int, gen: random.Random, cards: tuple[str, ...] | None = None
+    variant: Variant, players: int, gen: Random, cards: tuple[str, ...] | None = None
 ) -> tuple[tuple[tuple[str | None, ...], ...], int]:
     """Each player draws a card (from ``cards``, the game's deck; the edition's by default);
     the highest number deals (symbols count zero); players tied for highest draw again.

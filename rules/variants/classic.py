@@ -206,9 +206,7 @@ class Variant:
     def classic_playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """``playable_cards`` by classic matching (an edition whose own matching differs only
         now and then may use it the rest of the time)."""
-        ok = self._matching.get((s.colour, s.discard[-1]))
-        if ok is None:
-            ok = self.matching(s.colour, s.discard[-1])
+        ok = self.matching(s.colour, s.discard[-1])
         return list({c: None for c in hand if c in ok})  # distinct, in hand order
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
