@@ -57,11 +57,10 @@ from rules.events import (
 )
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.classic import COLOUR, RANK, Variant
+from rules.variants.classic import COLOUR, MAX_PLAYERS, MIN_PLAYERS, RANK, Variant
 
 ENGINE_VERSION = 1  # bump when a change makes old snapshots unsafe to reuse
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 SCORINGS = ("standard", "alternative", "none")
 
 

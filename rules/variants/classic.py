@@ -38,7 +38,7 @@ RANK = _CardTable("rank")
 POINTS = _CardTable("points")
 
 NUMBERS = frozenset("0123456789")
-MAX_PLAYERS = 10  # a table seats 2 to 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # a table seats 2 to 10
 PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 
 # Events are values: the ones a card's effect emits most are made once, per seat or direction.
