@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
+from functools import cache
 from typing import Any, Protocol
 
 from django.db import connection, transaction
@@ -104,23 +105,19 @@ def _table_view_update() -> str:
     return f"UPDATE {model.db_table} SET {assignments} WHERE {model.pk.column} = %s"
 
 
-_upsert: list[str] = []
-
-
+@cache
 def _table_view_upsert() -> str:
     """The TableView row of an append as one INSERT ... ON CONFLICT, for the append's own
-    statement (made once)."""
-    if not _upsert:
-        model = TableView._meta
-        columns = [model.pk, *(model.get_field(name) for name in _TABLE_VIEW_FIELDS)]
-        casts = ", ".join(typed_placeholder(f) for f in columns)
-        names = [f.column for f in columns]
-        updates = ", ".join(f"{name} = EXCLUDED.{name}" for name in names[1:])
-        _upsert.append(
-            f"INSERT INTO {model.db_table} ({', '.join(names)}) SELECT {casts}"
-            f" WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT ({names[0]}) DO UPDATE SET {updates}"
-        )
-    return _upsert[0]
+    statement (PostgreSQL; made once)."""
+    model = TableView._meta
+    columns = [model.pk, *(model.get_field(name) for name in _TABLE_VIEW_FIELDS)]
+    casts = ", ".join(typed_placeholder(f) for f in columns)
+    names = [f.column for f in columns]
+    updates = ", ".join(f"{name} = EXCLUDED.{name}" for name in names[1:])
+    return (
+        f"INSERT INTO {model.db_table} ({', '.join(names)}) SELECT {casts}"
+        f" WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT ({names[0]}) DO UPDATE SET {updates}"
+    )
 
 
 class TableViewProjector:

@@ -25,7 +25,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from functools import partial
+from functools import cache, partial
 from typing import Any
 from uuid import UUID
 
@@ -521,9 +521,6 @@ def _committed(game: Game, rows: list[Event], state: GameState, *, already: bool
 # path above, which ends the same way.
 
 
-_sql_parts: dict[str, Any] = {}
-
-
 def _append_in_one_statement(
     db: Any,
     game_id: UUID | str,
@@ -596,35 +593,34 @@ def _server_binding_cursor(db: Any) -> Any:
     return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
 
 
+@cache
 def _append_sql() -> str:
     """The statement's first part: the compare-and-set and the rows. Its text is the same for
     any number of rows (they come as one JSON array), so the driver prepares it once."""
-    if "append" not in _sql_parts:
-        game_table, event_table = Game._meta.db_table, Event._meta.db_table
-        field = {name: Event._meta.get_field(name) for name in _EVENT_COLUMNS}
+    game_table, event_table = Game._meta.db_table, Event._meta.db_table
+    field = {name: Event._meta.get_field(name) for name in _EVENT_COLUMNS}
 
-        def typed(name: str) -> str:
-            return projections.typed_placeholder(field[name])
+    def typed(name: str) -> str:
+        return projections.typed_placeholder(field[name])
 
-        def column(name: str) -> str:
-            return f"{name} {field[name].db_type(connection)}"
+    def column(name: str) -> str:
+        return f"{name} {field[name].db_type(connection)}"
 
-        _sql_parts["append"] = (
-            f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
-            " WHERE id = %s AND version = %s AND NOT EXISTS"
-            f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
-            " RETURNING id),"
-            f" appended AS (INSERT INTO {event_table} ({', '.join(_EVENT_COLUMNS)})"
-            f" SELECT {typed('game_id')}, {typed('version')} + e.n, {typed('batch')},"
-            f" e.type, e.data, {typed('actor')}, CASE WHEN e.n = 1 THEN {typed('key')} END,"
-            f" {typed('recorded_at')}, e.hash, e.prev"
-            " FROM ROWS FROM (jsonb_to_recordset(CAST(%s AS jsonb)) AS ("
-            f"{column('type')}, {column('data')}, {column('hash')}, prev"
-            f" {field['prev_hash'].db_type(connection)}))"
-            " WITH ORDINALITY AS e(type, data, hash, prev, n)"
-            " WHERE EXISTS (SELECT 1 FROM moved) RETURNING version, position)"
-        )
-    return _sql_parts["append"]
+    return (
+        f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
+        " WHERE id = %s AND version = %s AND NOT EXISTS"
+        f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
+        " RETURNING id),"
+        f" appended AS (INSERT INTO {event_table} ({', '.join(_EVENT_COLUMNS)})"
+        f" SELECT {typed('game_id')}, {typed('version')} + e.n, {typed('batch')},"
+        f" e.type, e.data, {typed('actor')}, CASE WHEN e.n = 1 THEN {typed('key')} END,"
+        f" {typed('recorded_at')}, e.hash, e.prev"
+        " FROM ROWS FROM (jsonb_to_recordset(CAST(%s AS jsonb)) AS ("
+        f"{column('type')}, {column('data')}, {column('hash')}, prev"
+        f" {field['prev_hash'].db_type(connection)}))"
+        " WITH ORDINALITY AS e(type, data, hash, prev, n)"
+        " WHERE EXISTS (SELECT 1 FROM moved) RETURNING version, position)"
+    )
 
 
 def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:
@@ -647,18 +643,21 @@ def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:
         raise Stale(version)
 
 
+@cache
+def _snapshot_sql() -> tuple[str, tuple[Any, ...]]:
+    names = ("game", "version", "engine_version", "state", "created_at")
+    fields = tuple(Snapshot._meta.get_field(name) for name in names)
+    return (
+        f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
+        f" SELECT {', '.join(projections.typed_placeholder(f) for f in fields)}"
+        " WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT DO NOTHING",
+        fields,
+    )
+
+
 def _snapshot_statement(game_id: UUID | str, state: GameState) -> tuple[str, list[Any]]:
     """The snapshot of an append, saved by the append's own statement."""
-    if "snapshot" not in _sql_parts:
-        names = ("game", "version", "engine_version", "state", "created_at")
-        fields = [Snapshot._meta.get_field(name) for name in names]
-        _sql_parts["snapshot"] = (
-            f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
-            f" SELECT {', '.join(projections.typed_placeholder(f) for f in fields)}"
-            " WHERE EXISTS (SELECT 1 FROM moved) ON CONFLICT DO NOTHING",
-            fields,
-        )
-    sql, fields = _sql_parts["snapshot"]
+    sql, fields = _snapshot_sql()
     values = [game_id, state.version, ENGINE_VERSION, state.to_dict(), timezone.now()]
     return sql, [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
 
