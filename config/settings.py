@@ -6,6 +6,7 @@ without the secrets it must not guess.
 """
 
 import os
+import secrets
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -111,6 +112,49 @@ else:
     ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+
+def env_secret(name: str) -> str:
+    """A secret from ``NAME`` or from the file ``NAME_FILE`` names (Docker and Compose secrets)."""
+    path = os.environ.get(f"{name}_FILE", "")
+    if path:
+        try:
+            return Path(path).read_text().strip()
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from None
+    return os.environ.get(name, "").strip()
+
+
+def chain_signing_key() -> str:
+    """The Ed25519 key (64 hex characters) that signs every command's chain head
+    (games/chain.py). Production must be given one; elsewhere one is made on the first start
+    and kept in CHAIN_KEY_PATH, so the signatures of a development database stay valid."""
+    key = env_secret("CHAIN_SIGNING_KEY")
+    if not key and IS_PRODUCTION:
+        raise ImproperlyConfigured(
+            "CHAIN_SIGNING_KEY (or CHAIN_SIGNING_KEY_FILE) must be set when DJANGO_ENV=production"
+        )
+    if not key:
+        path = Path(envstr("CHAIN_KEY_PATH", str(BASE_DIR / ".chain-key")))
+        try:
+            key = path.read_text().strip()
+        except FileNotFoundError:
+            key = secrets.token_hex(32)
+            path.touch(mode=0o600)
+            path.write_text(key + "\n")
+    try:
+        if len(bytes.fromhex(key)) != 32:
+            raise ValueError
+    except ValueError:
+        raise ImproperlyConfigured(
+            "CHAIN_SIGNING_KEY must be 64 hex characters (an Ed25519 private key's 32 bytes)"
+        ) from None
+    return key
+
+
+CHAIN_SIGNING_KEY = chain_signing_key()
+# Public keys (hex) of signing keys used before, so verify_events still accepts what they signed.
+CHAIN_RETIRED_KEYS = envlist("CHAIN_RETIRED_KEYS", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
