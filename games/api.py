@@ -24,10 +24,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
 
-from games import errors, registry, services
+from games import chain, errors, registry, services
 from games.auth import SeatAuthentication, SeatPrincipal
 from games.models import Dispute, Game
 from games.serializers import (
+    ChainKeysSerializer,
     CommandMetaSerializer,
     CommandRequestSerializer,
     CommandResultSerializer,
@@ -46,6 +47,8 @@ from games.serializers import (
     UndoSerializer,
     present_game,
 )
+from games.throttles import CommandThrottle, SeatThrottle, TokenThrottle
+from games.visibility import is_revealed
 from rules import IllegalCommand, InvalidCard, InvalidCommand, command_from_dict
 from rules.views import game_view
 
@@ -84,11 +87,18 @@ class Caller:
     def finished(self) -> bool:
         return self.game.status == Game.Status.FINISHED
 
+    @property
+    def revealed(self) -> bool:
+        """Whether every seat may now see the game's hidden information (its hands, log and
+        salts): once it is over, unless something holds it back (games.visibility)."""
+        return is_revealed(self.game)
+
 
 class GameAPIView(APIView):
     """Base of the ``/api/games/{game_id}/...`` views."""
 
     authentication_classes = GAME_AUTHENTICATION
+    throttle_classes = [SeatThrottle]
     parser_classes = [JSONParser]
 
     def caller(self) -> Caller:
@@ -141,10 +151,10 @@ class IsReferee(_GamePermission):
 
 
 class IsRefereeOrGameOver(_GamePermission):
-    message = "While the game is on, only its referee may replay it."
+    message = "While the game is on (or held back), only its referee may replay it."
 
     def allows(self, caller: Caller) -> bool:
-        return caller.referee or (caller.seat is not None and caller.finished)
+        return caller.referee or (caller.seat is not None and caller.revealed)
 
 
 class IsUser(BasePermission):
@@ -157,8 +167,8 @@ class IsUser(BasePermission):
         return bool(user and user.is_authenticated and not isinstance(user, SeatPrincipal))
 
 
-def _events(rows: list[Any], caller: Caller, finished: bool) -> list[dict[str, Any]]:
-    context = {"viewer": caller.seat, "referee": caller.referee, "finished": finished}
+def _events(rows: list[Any], caller: Caller, revealed: bool) -> list[dict[str, Any]]:
+    context = {"viewer": caller.seat, "revealed": caller.referee or revealed}
     return EventSerializer(rows, many=True, context=context).data
 
 
@@ -167,6 +177,8 @@ def _events(rows: list[Any], caller: Caller, finished: bool) -> list[dict[str, A
 
 class TokenView(ObtainAuthToken):
     """Exchange a username and password for the token of ``Authorization: Token <key>``."""
+
+    throttle_classes = [TokenThrottle]
 
     @extend_schema(
         operation_id="auth_token",
@@ -316,25 +328,33 @@ class GameDetailView(GameAPIView):
     def get(self, request: Request, game_id: Any) -> Response:
         caller = self.caller()
         state = services.load_game(game_id=caller.game.pk)
-        view = game_view(state, caller.seat, referee=caller.referee)
+        view = game_view(state, caller.seat, referee=caller.referee, revealed=caller.revealed)
         return Response(present_game(caller.game, view, secrets=caller.referee))
 
 
 class CommandsView(GameAPIView):
     permission_classes = [IsSeat]
+    throttle_classes = [SeatThrottle, CommandThrottle]
 
     @extend_schema(
         operation_id="games_commands_create",
         summary="Send one command for the caller's seat",
         description="The seat comes from `Authorization: Seat <secret>`, never from the body. "
-        "`expected_version` (optional) answers 409 stale when the game has moved on; `key` is an "
-        "idempotency key: the same key again returns the first answer and appends nothing.",
+        "`expected_version` (optional) answers 409 stale when the game has moved on. `key` is an "
+        "idempotency key of the caller's own (another seat's keys never collide with it): the "
+        "same key with the same command returns the first answer and appends nothing; the same "
+        "key with another command answers 409 `key_clash`. The answer's `receipt` is the "
+        "server's signature of the chain head after the command: keep it to check the log "
+        "once the game is over (docs/TRUST.md).",
         parameters=[GAME_ID],
         request=CommandRequestSerializer,
         responses={
             201: CommandResultSerializer,
             **ERRORS_WRITE,
-            409: _error("The rules do not allow this now (illegal), or expected_version is stale."),
+            409: _error(
+                "The rules do not allow this now (illegal), expected_version is stale, or the "
+                "key was used for another command (key_clash)."
+            ),
         },
         examples=[
             OpenApiExample(
@@ -370,8 +390,12 @@ class CommandsView(GameAPIView):
             expected_version=meta.validated_data.get("expected_version"),
             key=meta.validated_data.get("key"),
         )
-        finished = services.get_game(caller.game.pk).status == Game.Status.FINISHED
-        body = {"version": result.version, "events": _events(result.events, caller, finished)}
+        game = services.get_game(caller.game.pk)
+        body = {
+            "version": result.version,
+            "events": _events(result.events, caller, is_revealed(game)),
+            "receipt": result.receipt,
+        }
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -382,7 +406,10 @@ class EventsView(GameAPIView):
         operation_id="games_events_list",
         summary="The audit log after version N",
         description="Each event as the caller may see it: for a seat, no other seat's cards and no "
-        "draw pile order, until the game is over.",
+        "draw pile order until the game is over. Each event's `hash` links the chain over its "
+        "`commitment`, a salted hash of its data: nothing in them lets a seat test a guess. "
+        "Once the game is over every `salt` is published, and anyone can recompute every "
+        "commitment and hash and check every `signature` (docs/TRUST.md).",
         parameters=[GAME_ID, EventsQuerySerializer],
         responses={200: EventSerializer(many=True), **ERRORS_WRITE},
     )
@@ -391,7 +418,7 @@ class EventsView(GameAPIView):
         query = EventsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         rows = services.replay_events(game_id=caller.game.pk, after=query.validated_data["after"])
-        return Response(_events(rows, caller, caller.finished))
+        return Response(_events(rows, caller, caller.revealed))
 
 
 class ReplayView(GameAPIView):
@@ -421,10 +448,15 @@ class UndoView(GameAPIView):
         operation_id="games_undo_create",
         summary="Rewind the game to version N (referee)",
         description="Appends a compensating event; nothing is deleted. The game continues from "
-        "its state at `to_version`.",
+        "its state at `to_version`. A finished game showed every hand to every seat, so it is "
+        "undone only with `reopen: true` and a `reason`, which the log records (409 otherwise).",
         parameters=[GAME_ID],
         request=UndoSerializer,
-        responses={201: UndoResultSerializer, **ERRORS_WRITE},
+        responses={
+            201: UndoResultSerializer,
+            **ERRORS_WRITE,
+            409: _error("The game is over and was not reopened."),
+        },
         examples=[
             OpenApiExample("undo", value={"to_version": 9, "reason": "misdeal"}, request_only=True)
         ],
@@ -511,6 +543,30 @@ class RulingView(GameAPIView):
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
 
+class ChainKeysView(APIView):
+    """The public keys that sign the chains: what a seat checks receipts and logs with."""
+
+    authentication_classes: list[Any] = []
+    permission_classes: list[Any] = []
+
+    @extend_schema(
+        operation_id="chain_keys",
+        summary="The server's public signing keys",
+        description="Every command's last event and receipt carry an Ed25519 signature "
+        '(`key id:hex`) of the chain head: the JSON array `["uno-chain-head-v2", game id, '
+        "version, head hash]` without spaces. Check it with the key of that id.",
+        responses={200: ChainKeysSerializer},
+        auth=[],
+    )
+    def get(self, request: Request) -> Response:
+        current = chain.server_signer().id
+        keys = [
+            {"id": kid, "public_key": public, "current": kid == current}
+            for kid, public in chain.server_public_keys().items()
+        ]
+        return Response({"algorithm": "Ed25519", "keys": keys})
+
+
 # Errors -----------------------------------------------------------------------------------------
 
 
@@ -571,6 +627,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     elif isinstance(exc, errors.Stale):
         code, body = 409, {"error": "stale", "detail": str(exc), "version": exc.current_version}
+    elif isinstance(exc, errors.KeyClash):
+        code, body = (
+            409,
+            {"error": "key_clash", "detail": str(exc), "version": _game_version(context)},
+        )
     elif isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # DRF would answer 403 when the first authenticator names no scheme; API.md says 401.
         headers["WWW-Authenticate"] = getattr(exc, "auth_header", None) or "Token"
@@ -579,6 +640,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code, body = 403, {"error": "forbidden", "detail": str(getattr(exc, "detail", exc))}
     elif isinstance(exc, (exceptions.NotFound, errors.NotFound)):
         code, body = 404, {"error": "not_found", "detail": str(getattr(exc, "detail", exc))}
+    elif isinstance(exc, exceptions.Throttled):
+        headers["Retry-After"] = str(exc.wait or 1)
+        code, body = 429, {"error": "throttled", "detail": str(exc.detail)}
     elif isinstance(exc, exceptions.APIException):
         code, body = exc.status_code, {"error": exc.default_code, "detail": exc.detail}
     else:

@@ -8,6 +8,7 @@ app_name = "api"
 
 urlpatterns = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
+    path("chain/keys/", api.ChainKeysView.as_view(), name="chain-keys"),
     path("games/", api.GameCreateView.as_view(), name="games"),
     path("games/<uuid:game_id>/", api.GameDetailView.as_view(), name="game"),
     path("games/<uuid:game_id>/commands/", api.CommandsView.as_view(), name="commands"),

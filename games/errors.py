@@ -20,3 +20,15 @@ class Stale(GameError):
     def __init__(self, current_version: int) -> None:
         super().__init__(f"the game is at version {current_version}")
         self.current_version = current_version
+
+
+class KeyClash(GameError):
+    """The caller sent an idempotency key it had used for another command."""
+
+    def __init__(self, key: str, version: int) -> None:
+        super().__init__(
+            f"the key {key!r} was already used for another command (the one appended at version "
+            f"{version}); send a new key for a new command"
+        )
+        self.key = key
+        self.version = version

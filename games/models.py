@@ -37,6 +37,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(default=0, help_text="the version of the last event")
     sheet = models.BooleanField(default=False, help_text="hands are played with physical cards")
+    seed_chosen = models.BooleanField(
+        default=False, help_text="a practice game whose seed a person chose (never one that counts)"
+    )
     # A plain integer, not a foreign key: games never import tournaments (DESIGN.md).
     season_id = models.IntegerField(null=True, blank=True, db_index=True)
     created_by = models.ForeignKey(
@@ -123,15 +126,26 @@ class Event(models.Model):
     recorded_at = models.DateTimeField(default=timezone.now)
     hash = models.CharField(max_length=64)
     prev_hash = models.CharField(max_length=64)
+    # The chain (games/chain.py, docs/decisions/0006): ``hash`` covers ``commitment``, a
+    # salted hash of the data and key, never the data itself; ``salt`` stays secret until the
+    # game is over. Rows from before commitments have both empty (and the old hash).
+    salt = models.CharField(max_length=32, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="")
+    # On the last event of each command's batch: the server's signature of the chain head.
+    signature = models.CharField(max_length=200, blank=True, default="")
+    # On the batch's first event, with ``key``: what the command was, so a key sent again
+    # with another command is told apart from a retry.
+    command_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="games_event_one_per_version"),
+            # Idempotency keys belong to the caller: two seats may use the same key.
             models.UniqueConstraint(
-                fields=["game", "key"],
+                fields=["game", "actor", "key"],
                 condition=models.Q(key__isnull=False),
-                name="games_event_key_once",
+                name="games_event_key_once_per_actor",
             ),
         ]
 
@@ -154,6 +168,11 @@ class Snapshot(models.Model):
     engine_version = models.PositiveIntegerField()
     state = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
+    # The hash of the event at ``version`` (what the state was folded to) and the server's MAC
+    # over the game, versions, head and state: a snapshot edited in the database no longer
+    # matches and is never used to serve a game.
+    head = models.CharField(max_length=64, blank=True, default="")
+    mac = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [

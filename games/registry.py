@@ -5,6 +5,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.referee_checks.append(is_league_organiser)     # (user, game) -> bool
     registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
     registry.start_season_game = start_season_game           # POST /api/games/ with "season"
+    registry.reveal_checks.append(round_has_finished)       # (game) -> bool
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 # Extra ways a user can be a game's referee (besides creating it or a GameReferee row), e.g.
 # organising the league or tournament the game belongs to.
 referee_checks: list[Callable[[Any, Game], bool]] = []
+
+# Whether a finished game's hidden information (every hand, the unredacted log, the replay) may
+# be shown to its seats and to everyone else; ``games.visibility.is_revealed`` asks every check.
+# A check returns False while a finished game must stay hidden, e.g. a tournament table dealt
+# the same cards as tables still playing. A referee sees everything regardless.
+reveal_checks: list[Callable[[Game], bool]] = []
 
 # Called after the transaction that appended events commits, once per append, with the game
 # (its version and status as of the append) and the Event rows appended. Listeners should only

@@ -19,15 +19,16 @@ from rules.views import event_view
 
 
 def present_game(game: Game, view: dict[str, Any], *, secrets: bool = False) -> dict[str, Any]:
-    """``rules.views.game_view`` with what only the store knows: the game's id, each seat's
-    player and (``secrets``: for its referee) each seat's secret."""
+    """``rules.views.game_view`` with what only the store knows: the game's id, whether a person
+    chose its seed (a practice game), each seat's player and (``secrets``: for its referee)
+    each seat's secret."""
     seats = {s.seat: s for s in game.seats.all()}
     rows = []
     for row in view["seats"]:
         seat = seats[row["seat"]]
         extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
         rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
-    return {"id": str(game.pk), **view, "seats": rows}
+    return {"id": str(game.pk), "seed_chosen": game.seed_chosen, **view, "seats": rows}
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -139,6 +140,11 @@ class ReplayQuerySerializer(serializers.Serializer):
 class UndoSerializer(StrictSerializer):
     to_version = StrictIntegerField(min_value=0)
     reason = StrictCharField(max_length=500)
+    reopen = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Needed to undo a finished game (every hand was shown): the log records it.",
+    )
 
 
 class DisputeCreateSerializer(StrictSerializer):
@@ -150,6 +156,9 @@ class RulingSerializer(StrictSerializer):
     decision = serializers.ChoiceField(choices=["upheld", "rejected"])
     note = StrictCharField(max_length=2000, required=False, default="", allow_blank=True)
     undo_to = StrictIntegerField(min_value=0, required=False, allow_null=True)
+    reopen = StrictBooleanField(
+        required=False, default=False, help_text="With undo_to on a finished game."
+    )
 
 
 # Responses ----------------------------------------------------------------------------------
@@ -193,6 +202,9 @@ class GameViewSerializer(serializers.Serializer):
     """The game as the caller may see it (``rules.views.game_view`` plus id and names)."""
 
     id = serializers.UUIDField()
+    seed_chosen = serializers.BooleanField(
+        help_text="A practice game whose seed a person chose (never a game that counts)."
+    )
     variant = serializers.CharField()
     scoring = serializers.CharField()
     target = serializers.IntegerField()
@@ -219,25 +231,62 @@ class GameViewSerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.Serializer):
-    """One event of the log, its ``data`` redacted for the caller (context: viewer, referee,
-    finished)."""
+    """One event of the log as the caller may see it (context: ``viewer``, the caller's seat;
+    ``revealed``, the caller may see everything: a referee, or anyone once the game is over).
+
+    Hidden data stays out of ``data`` and ``key``, and out of everything else too: ``hash``
+    and ``commitment`` are taken over a secret ``salt`` (games.chain), published once the
+    game is revealed, when anyone can recompute the whole chain."""
 
     version = serializers.IntegerField()
+    batch = serializers.IntegerField(help_text="The version of the command's first event.")
     type = serializers.CharField()
     data = serializers.SerializerMethodField()
     actor = serializers.CharField()
     recorded_at = serializers.DateTimeField()
-    hash = serializers.CharField()
+    commitment = serializers.CharField(
+        help_text="sha256 over the salt, the data and the key (docs/TRUST.md)."
+    )
+    hash = serializers.SerializerMethodField(
+        help_text="The chain's hash over the event before it, the public fields and the "
+        "commitment; null for an event recorded before commitments while the game is on."
+    )
+    salt = serializers.SerializerMethodField(help_text="Published once the game is revealed.")
+    key = serializers.SerializerMethodField(
+        help_text="The command's idempotency key, once the game is revealed."
+    )
+    signature = serializers.CharField(
+        help_text="On a command's last event: the server's Ed25519 signature of the chain head "
+        "(`key id:hex`), checked with GET /api/chain/keys/."
+    )
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_data(self, row: Any) -> dict[str, Any]:
         ctx = self.context
-        return event_view(
-            row.to_rules_event(),
-            ctx.get("viewer"),
-            referee=ctx.get("referee", False),
-            finished=ctx.get("finished", False),
-        )
+        return event_view(row.to_rules_event(), ctx.get("viewer"), finished=ctx["revealed"])
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_hash(self, row: Any) -> str | None:
+        # An event from before commitments is hashed over its data: no guess may be tested.
+        return row.hash if row.commitment or self.context["revealed"] else None
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_salt(self, row: Any) -> str | None:
+        return row.salt if self.context["revealed"] else None
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_key(self, row: Any) -> str | None:
+        return row.key if self.context["revealed"] else None
+
+
+class ReceiptSerializer(serializers.Serializer):
+    """What the server signed after a command: keep it, and check it against the log once the
+    game is over (games.chain.verify_revealed_log)."""
+
+    game = serializers.UUIDField()
+    version = serializers.IntegerField(help_text="The game's version after the command.")
+    head = serializers.CharField(help_text="The hash of the event at that version.")
+    signature = serializers.CharField(help_text="`key id:hex`, Ed25519 over the head.")
 
 
 class CommandResultSerializer(serializers.Serializer):
@@ -245,6 +294,18 @@ class CommandResultSerializer(serializers.Serializer):
     events = EventSerializer(
         many=True, help_text="The events it caused, as the caller may see them."
     )
+    receipt = ReceiptSerializer()
+
+
+class ChainKeySerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The key id written before each of its signatures.")
+    public_key = serializers.CharField(help_text="The Ed25519 public key, 32 bytes in hex.")
+    current = serializers.BooleanField(help_text="False for a retired key.")
+
+
+class ChainKeysSerializer(serializers.Serializer):
+    algorithm = serializers.CharField()
+    keys = ChainKeySerializer(many=True)
 
 
 class DisputeSerializer(serializers.Serializer):
@@ -266,7 +327,7 @@ class UndoResultSerializer(serializers.Serializer):
 
 class ErrorSerializer(serializers.Serializer):
     error = serializers.ChoiceField(
-        choices=["invalid", "forbidden", "not_found", "illegal", "stale"]
+        choices=["invalid", "forbidden", "not_found", "illegal", "stale", "key_clash"]
     )
     detail = serializers.JSONField()
     version = serializers.IntegerField(required=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -20,14 +21,20 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from games import registry, store
-from games.errors import NotFound, Stale
+from games import chain, registry, store
+from games.errors import KeyClash, NotFound, Stale
 from games.models import Dispute, Event, Game, GameReferee, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.events import Rewound
 
 SYSTEM = "system"
 RETRIES = 5  # attempts of a command sent without an expected version, when others win races
+SEED_BYTES = 16  # 128 bits: no seat can try every seed
+
+
+def new_seed() -> str:
+    """A seed for a game's chance, from the operating system's secure source."""
+    return secrets.token_hex(SEED_BYTES)
 
 
 def seat_actor(seat: int) -> str:
@@ -44,6 +51,18 @@ class AppendResult:
 
     version: int
     events: list[Event]
+
+    @property
+    def receipt(self) -> dict[str, Any]:
+        """The server's signed word that the game's chain ended here after the command
+        (games.chain): the game, the version, the head's hash and the signature."""
+        last = self.events[-1]
+        return {
+            "game": str(last.game_id),
+            "version": last.version,
+            "head": last.hash,
+            "signature": last.signature,
+        }
 
 
 # Creating a game -----------------------------------------------------------------------------
@@ -62,19 +81,37 @@ def create_game(
     created_by: Any = None,
     season_id: int | None = None,
     sheet: bool = False,
+    drawn_seed: str | None = None,
 ) -> Game:
     """Create a game, seat ``players`` (each seat gets its own secret) and deal the first hand:
-    the start's events are versions 1..N. Without ``seed`` a random one is drawn; ``deck``
-    (top first) and ``dealer`` set the deal up card by card (DESIGN.md's dealing contract).
-    A score-sheet game (``sheet``) deals nothing: its hands are recorded as they are played."""
+    the start's events are versions 1..N. ``deck`` (top first) and ``dealer`` set the deal up
+    card by card (DESIGN.md's dealing contract). A score-sheet game (``sheet``) deals nothing:
+    its hands are recorded as they are played.
+
+    Chance comes from a seed of ``SEED_BYTES`` drawn from ``secrets``. ``seed`` is a person's
+    choice, for practice games only: it is refused for a season's game and recorded as chosen
+    (``Game.seed_chosen`` and the ``game_started`` event). ``drawn_seed`` is one a trusted
+    caller drew from ``secrets`` itself (a duplicate-deal round shares one among its tables)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     names = [name.strip() if isinstance(name, str) else name for name in players]
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name:
             raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
-    if seed is None:
-        seed = secrets.token_hex(8)
+    seed_chosen = seed is not None
+    if seed_chosen and season_id is not None:
+        raise InvalidCommand(
+            "a seed may be chosen for practice games only, not for a game that counts",
+            field="seed",
+        )
+    if drawn_seed is not None:
+        if seed_chosen:
+            raise ValueError("give either a chosen seed or a drawn one")
+        if not isinstance(drawn_seed, str) or len(drawn_seed) < 2 * SEED_BYTES:
+            raise ValueError(f"a drawn seed is at least {SEED_BYTES} random bytes in hex")
+        seed = drawn_seed
+    elif seed is None:
+        seed = new_seed()
     # The engine validates everything else (variant, scoring, target, options, deck, dealer)
     # before anything is written.
     state, events = new_game(
@@ -87,6 +124,7 @@ def create_game(
         dealer=dealer,
         deck=deck,
         sheet=sheet,
+        seed_chosen=seed_chosen,
     )
     with transaction.atomic():
         game = Game.objects.create(
@@ -94,6 +132,7 @@ def create_game(
             scoring=state.scoring,
             target=state.target,
             sheet=sheet,
+            seed_chosen=seed_chosen,
             season_id=season_id,
             created_by=created_by,
         )
@@ -119,16 +158,19 @@ def apply_command(
 ) -> AppendResult:
     """Decide ``command`` against the game's current state and append its events.
 
-    ``key``: the same key again (for this game) returns the first answer and appends nothing.
+    ``key``: the actor's idempotency key in this game. The same key with the same command
+    returns the first answer and appends nothing; with another command it is ``KeyClash``.
     ``expected_version``: when given and no longer current, ``Stale`` (nothing appended).
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
+    digest = chain.command_digest(command.to_dict()) if key is not None else ""
+    answered = partial(_answered, game_id, actor, key, digest)
     last = Stale(0)
     for _ in range(RETRIES):
         state = store.current(game_id, expected_version)
         if expected_version is not None and expected_version != state.version:
-            if earlier := _answered(game_id, key):
+            if earlier := answered():
                 return earlier
             raise Stale(state.version)
         try:
@@ -137,7 +179,7 @@ def apply_command(
             # A retry of a command that was appended may no longer be legal: answer it as
             # it was answered. And a state taken from the cache as the expected one may be
             # behind the log: then the caller is stale rather than illegal.
-            if earlier := _answered(game_id, key):
+            if earlier := answered():
                 return earlier
             if (
                 expected_version is not None
@@ -147,10 +189,18 @@ def apply_command(
             raise
         try:
             rows = store.append(
-                game_id, state.version, events, actor=actor, key=key, state=new_state
+                game_id,
+                state.version,
+                events,
+                actor=actor,
+                key=key,
+                digest=digest,
+                state=new_state,
             )
         except store.KeyUsed:
-            return _answered(game_id, key)
+            earlier = answered()
+            assert earlier is not None  # the key's batch was committed before the refusal
+            return earlier
         except Stale as stale:
             if expected_version is not None:
                 raise
@@ -160,23 +210,50 @@ def apply_command(
     raise last
 
 
-def _answered(game_id: UUID | str, key: str | None) -> AppendResult | None:
-    """The answer given to the command that carried ``key``, if one did."""
+def _answered(game_id: UUID | str, actor: str, key: str | None, digest: str) -> AppendResult | None:
+    """The answer given to ``actor``'s command that carried ``key``, if one did; ``KeyClash``
+    if that command was not the one ``digest`` names."""
     if key is None:
         return None
-    rows = store.batch_of_key(game_id, key)
-    return AppendResult(version=rows[-1].version, events=rows) if rows else None
+    rows = store.batch_of_key(game_id, actor, key)
+    if not rows:
+        return None
+    # Rows from before digests were kept have none: they answer as they always did.
+    if rows[0].command_digest and rows[0].command_digest != digest:
+        raise KeyClash(key, rows[0].version)
+    return AppendResult(version=rows[-1].version, events=rows)
 
 
-def undo(*, game_id: UUID | str, to_version: int, reason: str, by: str) -> int:
+def undo(
+    *, game_id: UUID | str, to_version: int, reason: str, by: str, reopen: bool = False
+) -> int:
     """Rewind the game to its state at ``to_version`` by appending a ``Rewound`` event (nothing
     is deleted) and return the new version. ``to_version`` must be a version the game rested at
-    (the end of a command's events), from the first hand's start up to before the current one."""
+    (the end of a command's events), from the first hand's start up to before the current one.
+
+    A finished game has shown every hand and the draw pile to every seat, so play resumed from
+    it is no longer fair: undoing it is refused unless the referee ``reopen``s it, with a
+    reason, which the ``Rewound`` event records (a score sheet's, which hides nothing, is
+    undone as any other)."""
     if not isinstance(to_version, int) or isinstance(to_version, bool):
         raise InvalidCommand("to_version must be a whole number", field="to_version")
+    if not isinstance(reason, str):
+        raise InvalidCommand("reason must be text", field="reason")
+    reason = reason.strip()
     last = Stale(0)
     for _ in range(RETRIES):
-        _, version = store.load(game_id)
+        state, version = store.load(game_id)
+        # A score sheet hides nothing (its hands were played with cards): a wrong entry is
+        # simply undone.
+        if state.finished and not reopen and not state.sheet:
+            raise IllegalCommand(
+                "the game is over and every hand has been shown to all players; to play on "
+                "from an earlier point, reopen the game (reopen: true) and give the reason"
+            )
+        if reopen and not state.finished:
+            raise InvalidCommand("only a finished game can be reopened", field="reopen")
+        if reopen and not reason:
+            raise InvalidCommand("say why the finished game is reopened", field="reason")
         first = _first_hand_start(game_id)
         if not first <= to_version < version:
             raise InvalidCommand(
@@ -190,8 +267,9 @@ def undo(*, game_id: UUID | str, to_version: int, reason: str, by: str) -> int:
                 "undo goes back to where the game waited for a player",
                 field="to_version",
             )
+        rewound = Rewound(to_version, by, reason, reopened=bool(reopen))
         try:
-            rows = store.append(game_id, version, [Rewound(to_version, by, reason)], actor=by)
+            rows = store.append(game_id, version, [rewound], actor=by)
         except Stale as stale:
             last = stale
             continue
@@ -273,10 +351,12 @@ def rule_on_dispute(
     decision: str,
     note: str,
     undo_to: int | None = None,
+    reopen: bool = False,
     by: str,
 ) -> Dispute:
     """Close an open dispute as ``upheld`` or ``rejected``; an upheld one may rewind the game
-    to ``undo_to`` (in the same transaction as the ruling)."""
+    to ``undo_to`` (in the same transaction as the ruling; a finished game must be
+    ``reopen``ed, as ``undo`` says)."""
     if decision not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
         raise InvalidCommand(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
@@ -291,7 +371,7 @@ def rule_on_dispute(
             raise IllegalCommand(f"dispute {dispute.pk} has already been ruled {dispute.status}")
         if undo_to is not None:
             reason = f"dispute {dispute.pk} upheld" + (f": {note}" if note else "")
-            undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by)
+            undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by, reopen=reopen)
         dispute.status = decision
         dispute.ruling = note or ""
         dispute.undo_to = undo_to

@@ -19,12 +19,12 @@ append's version check under the lock catches that.
 
 from __future__ import annotations
 
-import hashlib
-import json
+import hmac
 import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 from uuid import UUID
@@ -35,7 +35,7 @@ from django.db.models.base import ModelState
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games import projections, registry
+from games import chain, projections, registry
 from games.errors import NotFound, Stale
 from games.models import Event, Game, Snapshot
 from rules import ENGINE_VERSION, GameState, event_from_dict
@@ -49,45 +49,10 @@ SNAPSHOT_EVERY = 100  # events; also at the end of a game and right after a rewi
 GENESIS = "0" * 64  # the prev_hash of a game's first event
 
 
-# Hash chain -----------------------------------------------------------------------------------
+# The chain (games.chain): commitments, hashes, signatures ------------------------------------
 
-
-def canonical_json(value: Any) -> str:
-    """One spelling of a JSON value: sorted keys, no spaces (what the hash is taken over)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def event_hash(
-    *,
-    prev_hash: str,
-    game_id: UUID | str,
-    version: int,
-    batch: int,
-    type: str,
-    data: dict[str, Any],
-    actor: str,
-    key: str | None,
-) -> str:
-    """sha256 over the previous event's hash and everything this event records (but the time).
-
-    The fields go into one JSON array, so no two different events can spell the same input.
-    """
-    payload = [prev_hash, str(game_id), version, batch, type, data, actor, key]
-    return hashlib.sha256(canonical_json(payload).encode()).hexdigest()
-
-
-def row_hash(row: Event) -> str:
-    """The hash ``row`` should carry, recomputed from what it records."""
-    return event_hash(
-        prev_hash=row.prev_hash,
-        game_id=row.game_id,
-        version=row.version,
-        batch=row.batch,
-        type=row.type,
-        data=row.data,
-        actor=row.actor,
-        key=row.key,
-    )
+GENESIS = chain.GENESIS
+row_hash = chain.row_hash
 
 
 def stored_data(event: RuleEvent) -> dict[str, Any]:
@@ -112,13 +77,32 @@ def events_between(game_id: UUID | str, after: int, upto: int | None = None) -> 
 
 
 def _newest_snapshot(game_id: UUID | str, upto: int | None = None) -> GameState | None:
-    """The newest snapshot of this engine's version (at or below ``upto``), if any. Snapshots
-    an older engine wrote are ignored: the state they hold may not be what replay gives now."""
+    """The newest snapshot of this engine's version (at or below ``upto``) that carries the
+    server's MAC, if any. Snapshots an older engine wrote are ignored (the state they hold may
+    not be what replay gives now), and so is one whose MAC does not match: it was edited, and
+    the events before it give the state instead."""
     snapshots = Snapshot.objects.filter(game_id=game_id, engine_version=ENGINE_VERSION)
     if upto is not None:
         snapshots = snapshots.filter(version__lte=upto)
-    data = snapshots.order_by("-version").values_list("state", flat=True).first()
-    return None if data is None else GameState.from_dict(data)
+    while True:
+        found = (
+            snapshots.order_by("-version").values_list("version", "head", "mac", "state").first()
+        )
+        if found is None:
+            return None
+        version, head, mac, data = found
+        if snapshot_holds(game_id, version, head, mac, data):
+            return GameState.from_dict(data)
+        log.error("snapshot of %s at v%s does not match its MAC: not used", game_id, version)
+        snapshots = snapshots.filter(version__lt=version)
+
+
+def snapshot_holds(game_id: UUID | str, version: int, head: str, mac: str, state: Any) -> bool:
+    """Whether a snapshot's MAC is the server's over what it records."""
+    if not mac:
+        return False
+    expected = chain.server_signer().snapshot_mac(game_id, version, ENGINE_VERSION, head, state)
+    return hmac.compare_digest(expected, mac)
 
 
 def fold(game_id: UUID | str, state: GameState, events: Sequence[RuleEvent]) -> GameState:
@@ -148,7 +132,10 @@ def load(game_id: UUID | str) -> tuple[GameState, int]:
         raise NotFound(f"no game {game_id}")
     state = fold(game_id, base or GameState(), events)
     if len(events) >= SNAPSHOT_EVERY:
-        save_snapshot(game_id, state)
+        head = Event.objects.filter(game_id=game_id, version=state.version).values_list(
+            "hash", flat=True
+        )
+        save_snapshot(game_id, state, head[0])
     return state, state.version
 
 
@@ -160,24 +147,32 @@ def state_at(game_id: UUID | str, version: int) -> GameState:
     return fold(game_id, base or GameState(), events)
 
 
-def save_snapshot(game_id: UUID | str, state: GameState) -> None:
+def save_snapshot(game_id: UUID | str, state: GameState, head: str) -> None:
+    """Save the state at its version, ``head`` being the hash of the event there."""
     # ignore_conflicts: two loads may rebuild the same snapshot at once; either copy will do.
-    Snapshot.objects.bulk_create(
-        [
-            Snapshot(
-                game_id=game_id,
-                version=state.version,
-                engine_version=ENGINE_VERSION,
-                state=state.to_dict(),
-            )
-        ],
-        ignore_conflicts=True,
+    Snapshot.objects.bulk_create([_snapshot(game_id, state, head)], ignore_conflicts=True)
+
+
+def _snapshot(game_id: UUID | str, state: GameState, head: str) -> Snapshot:
+    data = state.to_dict()
+    mac = chain.server_signer().snapshot_mac(game_id, state.version, ENGINE_VERSION, head, data)
+    return Snapshot(
+        game_id=game_id,
+        version=state.version,
+        engine_version=ENGINE_VERSION,
+        state=data,
+        head=head,
+        mac=mac,
     )
 
 
-def batch_of_key(game_id: UUID | str, key: str) -> list[Event] | None:
-    """The events appended by the command that carried idempotency ``key``, or None."""
-    first = Event.objects.filter(game_id=game_id, key=key).values_list("version", flat=True).first()
+def batch_of_key(game_id: UUID | str, actor: str, key: str) -> list[Event] | None:
+    """The events appended by ``actor``'s command that carried idempotency ``key``, or None."""
+    first = (
+        Event.objects.filter(game_id=game_id, actor=actor, key=key)
+        .values_list("version", flat=True)
+        .first()
+    )
     if first is None:
         return None
     return list(
@@ -265,19 +260,21 @@ def head_version(game_id: UUID | str) -> int:
 
 
 class KeyUsed(Exception):
-    """The idempotency key was used before, by the command that appended from ``version``."""
+    """The caller used the idempotency key before, for the command (``digest``) that appended
+    from ``version``."""
 
-    def __init__(self, version: int) -> None:
+    def __init__(self, version: int, digest: str = "") -> None:
         super().__init__(f"key used by the command appended from version {version}")
         self.version = version
+        self.digest = digest
 
 
 # The append's statements are written out in SQL: they run on every command, and building
 # them through the ORM cost more than running them.
 
 _EVENT_COLUMNS = (
-    *("game_id", "version", "batch", "type", "data"),
-    *("actor", "key", "recorded_at", "hash", "prev_hash"),
+    *("game_id", "version", "batch", "type", "data", "actor", "key", "recorded_at"),
+    *("hash", "prev_hash", "salt", "commitment", "signature", "command_digest"),
 )
 _EVENT_PREPARED = ("game_id", "data", "recorded_at")  # the values the backend needs adapted
 _converters: dict[str, list] = {}
@@ -294,31 +291,34 @@ def _game_converters() -> list:
     return _converters[vendor]
 
 
-def _lock(game_id: UUID | str, key: str | None) -> Game | None:
+def _lock(game_id: UUID | str, actor: str, key: str | None) -> Game | None:
     """The game's row, locked until the transaction ends, with the hash of its last event and
-    the version its idempotency ``key`` was used at (if it was): one round trip."""
+    the version and command digest ``actor``'s idempotency ``key`` was used with (if it was):
+    one round trip."""
     game, event = Game._meta.db_table, Event._meta.db_table
     columns = ", ".join(f"g.{f.column}" for f in Game._meta.concrete_fields)
+    keyed = f"FROM {event} e WHERE e.game_id = g.id AND e.actor = %s AND e.key = %s"
     sql = (
         f"SELECT {columns},"
         f" (SELECT e.hash FROM {event} e WHERE e.game_id = g.id AND e.version = g.version),"
-        f" (SELECT e.version FROM {event} e WHERE e.game_id = g.id AND e.key = %s)"
+        f" (SELECT e.version {keyed}), (SELECT e.command_digest {keyed})"
         f" FROM {game} g WHERE g.id = %s"
     )
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE"
+    pk = Game._meta.pk.get_db_prep_value(game_id, connection)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, Game._meta.pk.get_db_prep_value(game_id, connection)])
+        cursor.execute(sql, [actor, key, actor, key, pk])
         row = cursor.fetchone()
     if row is None:
         return None
-    values = list(row[:-2])
+    values = list(row[:-3])
     fields = zip(Game._meta.concrete_fields, _game_converters(), strict=True)
     for i, (field, converters) in enumerate(fields):
         for convert in converters:
             values[i] = convert(values[i], field.cached_col, connection)
     found = Game.from_db(connection.alias, None, values)
-    found.head_hash, found.key_version = row[-2:]
+    found.head_hash, found.key_version, found.key_digest = row[-3:]
     return found
 
 
@@ -370,26 +370,30 @@ def append(
     *,
     actor: str,
     key: str | None = None,
+    digest: str = "",
     state: GameState | None = None,
 ) -> list[Event]:
     """Append ``events`` after ``expected_version`` and return the new rows.
 
     ``state`` is the state after the events, when the caller already has it (``rules.step``
     gives it); without it, or when the events hold a ``Rewound``, the store works it out.
-    Raises ``Stale`` when the game is no longer at ``expected_version``, ``KeyUsed`` when
-    ``key`` was already used for this game (nothing appended either way).
+    ``key`` is ``actor``'s idempotency key and ``digest`` what the command was
+    (``chain.command_digest``). Raises ``Stale`` when the game is no longer at
+    ``expected_version``, ``KeyUsed`` when ``actor`` already used ``key`` in this game
+    (nothing appended either way).
     """
     if not events:
         raise ValueError("nothing to append")
     game_id = game.pk if isinstance(game, Game) else game
     db = connections[DEFAULT_DB_ALIAS]
+    append = _Append(game_id, expected_version, events, actor, key, digest)
     if state is not None and db.vendor == "postgresql" and not db.in_atomic_block:
-        rows = _append_in_one_statement(db, game_id, expected_version, events, actor, key, state)
+        rows = _append_in_one_statement(db, append, state)
         if rows is not None:
             return rows
     try:
         with transaction.atomic():
-            return _append_locked(game_id, expected_version, events, actor, key, state)
+            return _append_locked(append, state)
     except IntegrityError as exc:
         # The lock makes a version collision unreachable for writers that come through here;
         # the unique (game, version) constraint is the second line of defence, for anything
@@ -400,19 +404,26 @@ def append(
         raise Stale(expected_version + 1) from exc
 
 
-def _append_locked(
-    game_id: UUID | str,
-    expected: int,
-    events: Sequence[RuleEvent],
-    actor: str,
-    key: str | None,
-    state: GameState | None,
-) -> list[Event]:
-    game = _lock(game_id, key)
+@dataclass(frozen=True, slots=True)
+class _Append:
+    """What one append writes: ``events`` after version ``expected``, for ``actor``'s command
+    with idempotency ``key`` and command ``digest``."""
+
+    game_id: UUID | str
+    expected: int
+    events: Sequence[RuleEvent]
+    actor: str
+    key: str | None
+    digest: str
+
+
+def _append_locked(append: _Append, state: GameState | None) -> list[Event]:
+    game_id, expected, events = append.game_id, append.expected, append.events
+    game = _lock(game_id, append.actor, append.key)
     if game is None:
         raise NotFound(f"no game {game_id}")
     if game.key_version is not None:
-        raise KeyUsed(game.key_version)
+        raise KeyUsed(game.key_version, game.key_digest)
     if game.version != expected:
         raise Stale(game.version)
     if state is None or any(type(e) is Rewound for e in events):
@@ -425,45 +436,60 @@ def _append_locked(
     prev = game.head_hash if expected else GENESIS
     if prev is None:
         raise ValueError(f"the log of game {game_id} ends before its version {expected}")
-    rows = _rows(game_id, expected, events, actor, key, prev)
+    rows = _rows(append, prev)
     game.version = state.version
     game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
     _write(game, rows)
     projections.project(game, rows, state)
     if _wants_snapshot(expected, state.version, events):
-        save_snapshot(game_id, state)
+        save_snapshot(game_id, state, rows[-1].hash)
     _committed(game, rows, state)
     return rows
 
 
-def _rows(
-    game_id: UUID | str,
-    expected: int,
-    events: Sequence[RuleEvent],
-    actor: str,
-    key: str | None,
-    prev: str,
-) -> list[Event]:
-    """The log rows of ``events`` appended after version ``expected``, hash-chained from
-    ``prev`` (the hash of the event at ``expected``)."""
+def _rows(append: _Append, prev: str) -> list[Event]:
+    """The log rows of the append, chained from ``prev`` (the hash of the event at the
+    expected version): each committed to with a salt of its own, the last one signed."""
     now = timezone.now()
-    batch = expected + 1
+    batch = append.expected + 1
+    game_id, actor = append.game_id, append.actor
     rows = []
-    for i, event in enumerate(events):
-        row = _new_row(
-            position=None,
+    for i, event in enumerate(append.events):
+        key = append.key if i == 0 else None
+        data = stored_data(event)
+        salt = chain.new_salt()
+        committed = chain.commitment(salt, data, key)
+        hash_ = chain.link_hash(
+            prev_hash=prev,
             game_id=game_id,
             version=batch + i,
             batch=batch,
             type=event.type,
-            data=stored_data(event),
             actor=actor,
-            key=key if i == 0 else None,
-            recorded_at=now,
-            prev_hash=prev,
+            commitment=committed,
         )
-        row.hash = prev = row_hash(row)
-        rows.append(row)
+        rows.append(
+            _new_row(
+                position=None,
+                game_id=game_id,
+                version=batch + i,
+                batch=batch,
+                type=event.type,
+                data=data,
+                actor=actor,
+                key=key,
+                recorded_at=now,
+                prev_hash=prev,
+                hash=hash_,
+                salt=salt,
+                commitment=committed,
+                signature="",
+                command_digest=append.digest if i == 0 else "",
+            )
+        )
+        prev = hash_
+    last = rows[-1]
+    last.signature = chain.server_signer().sign(game_id, last.version, last.hash)
     return rows
 
 
@@ -521,17 +547,11 @@ def _committed(game: Game, rows: list[Event], state: GameState, *, already: bool
 # path above, which ends the same way.
 
 
-def _append_in_one_statement(
-    db: Any,
-    game_id: UUID | str,
-    expected: int,
-    events: Sequence[RuleEvent],
-    actor: str,
-    key: str | None,
-    state: GameState,
-) -> list[Event] | None:
+def _append_in_one_statement(db: Any, append: _Append, state: GameState) -> list[Event] | None:
     """The append as one self-committing statement, or None when it must take the locked
     path. Raises ``Stale``, ``KeyUsed`` or ``NotFound`` as the locked path does."""
+    game_id, expected, events = append.game_id, append.expected, append.events
+    actor, key = append.actor, append.key
     with _cache_lock:
         head = _heads.get(str(game_id))
     if head is None or head[0] != expected or expected == 0:
@@ -541,21 +561,33 @@ def _append_in_one_statement(
     game = _copy_game(head[2])
     game.version = state.version
     game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
-    rows = _rows(game.pk, expected, events, actor, key, head[1])
+    rows = _rows(append, head[1])
     parts = projections.statements(game, rows, state)
     if parts is None:
         return None
     if _wants_snapshot(expected, state.version, events):
-        parts.append(_snapshot_statement(game.pk, state))
+        parts.append(_snapshot_statement(game.pk, state, rows[-1].hash))
 
     # The statement runs on the driver's own cursor (binding on the server, prepared: it
     # is the same few texts over and over), so its values are given as the driver takes them.
     first = rows[0]
     params: list[Any] = [
-        *(game.version, game.status, game.pk, expected, game.pk, key),  # moved
-        *(game.pk, expected, first.batch, first.actor, key, first.recorded_at),  # appended
+        *(game.version, game.status, game.pk, expected, game.pk, actor, key),  # moved
+        *(game.pk, expected, first.batch, actor, key, first.recorded_at),  # appended
+        append.digest,
         Jsonb(
-            [{"type": r.type, "data": r.data, "hash": r.hash, "prev": r.prev_hash} for r in rows]
+            [
+                {
+                    "type": r.type,
+                    "data": r.data,
+                    "hash": r.hash,
+                    "prev": r.prev_hash,
+                    "salt": r.salt,
+                    "commitment": r.commitment,
+                    "signature": r.signature,
+                }
+                for r in rows
+            ]
         ),
     ]
     sql = [_append_sql()]
@@ -570,10 +602,10 @@ def _append_in_one_statement(
             position_of = dict(cursor.fetchall())  # version -> position
     except IntegrityError:
         # A key used by a racing writer, or a row written around the store: say which.
-        _refused(game.pk, expected, key)
+        _refused(game.pk, expected, actor, key)
         raise
     if not position_of:
-        _refused(game.pk, expected, key)
+        _refused(game.pk, expected, actor, key)
         return None  # neither stale nor a used key: let the locked path decide
     for row in rows:
         row.position = row.pk = position_of[row.version]
@@ -606,46 +638,49 @@ def _append_sql() -> str:
     def column(name: str) -> str:
         return f"{name} {field[name].db_type(connection)}"
 
+    recorded = ("type", "data", "hash", "salt", "commitment", "signature")
     return (
         f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
         " WHERE id = %s AND version = %s AND NOT EXISTS"
-        f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.key = %s)"
+        f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.actor = %s AND k.key = %s)"
         " RETURNING id),"
         f" appended AS (INSERT INTO {event_table} ({', '.join(_EVENT_COLUMNS)})"
         f" SELECT {typed('game_id')}, {typed('version')} + e.n, {typed('batch')},"
         f" e.type, e.data, {typed('actor')}, CASE WHEN e.n = 1 THEN {typed('key')} END,"
-        f" {typed('recorded_at')}, e.hash, e.prev"
+        f" {typed('recorded_at')}, e.hash, e.prev, e.salt, e.commitment, e.signature,"
+        f" CASE WHEN e.n = 1 THEN {typed('command_digest')} ELSE '' END"
         " FROM ROWS FROM (jsonb_to_recordset(CAST(%s AS jsonb)) AS ("
-        f"{column('type')}, {column('data')}, {column('hash')}, prev"
+        f"{', '.join(column(name) for name in recorded)}, prev"
         f" {field['prev_hash'].db_type(connection)}))"
-        " WITH ORDINALITY AS e(type, data, hash, prev, n)"
+        f" WITH ORDINALITY AS e({', '.join(recorded)}, prev, n)"
         " WHERE EXISTS (SELECT 1 FROM moved) RETURNING version, position)"
     )
 
 
-def _refused(game_id: UUID | str, expected: int, key: str | None) -> None:
+def _refused(game_id: UUID | str, expected: int, actor: str, key: str | None) -> None:
     """Why an append appended nothing: raise ``NotFound``, ``KeyUsed`` or ``Stale``."""
     _forget_head(game_id)
     game_table, event_table = Game._meta.db_table, Event._meta.db_table
+    keyed = f"FROM {event_table} e WHERE e.game_id = g.id AND e.actor = %s AND e.key = %s"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT g.version, (SELECT e.version FROM {event_table} e"
-            f" WHERE e.game_id = g.id AND e.key = %s) FROM {game_table} g WHERE g.id = %s",
-            [key, Game._meta.pk.get_db_prep_value(game_id, connection)],
+            f"SELECT g.version, (SELECT e.version {keyed}), (SELECT e.command_digest {keyed})"
+            f" FROM {game_table} g WHERE g.id = %s",
+            [actor, key, actor, key, Game._meta.pk.get_db_prep_value(game_id, connection)],
         )
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no game {game_id}")
-    version, key_version = row
+    version, key_version, key_digest = row
     if key_version is not None:
-        raise KeyUsed(key_version)
+        raise KeyUsed(key_version, key_digest)
     if version != expected:
         raise Stale(version)
 
 
 @cache
 def _snapshot_sql() -> tuple[str, tuple[Any, ...]]:
-    names = ("game", "version", "engine_version", "state", "created_at")
+    names = ("game", "version", "engine_version", "state", "created_at", "head", "mac")
     fields = tuple(Snapshot._meta.get_field(name) for name in names)
     return (
         f"INSERT INTO {Snapshot._meta.db_table} ({', '.join(f.column for f in fields)})"
@@ -655,10 +690,11 @@ def _snapshot_sql() -> tuple[str, tuple[Any, ...]]:
     )
 
 
-def _snapshot_statement(game_id: UUID | str, state: GameState) -> tuple[str, list[Any]]:
+def _snapshot_statement(game_id: UUID | str, state: GameState, head: str) -> tuple[str, list[Any]]:
     """The snapshot of an append, saved by the append's own statement."""
     sql, fields = _snapshot_sql()
-    values = [game_id, state.version, ENGINE_VERSION, state.to_dict(), timezone.now()]
+    snapshot = _snapshot(game_id, state, head)
+    values = [getattr(snapshot, f.attname) for f in fields]
     return sql, [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
 
 

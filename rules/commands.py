@@ -161,6 +161,7 @@ class StartGame(Command):
     dealer: int | None = None
     deck: tuple[str, ...] = ()
     sheet: bool = False
+    seed_chosen: bool = False  # a practice game's seed chosen by a person, not drawn
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {}

@@ -544,7 +544,14 @@ def start_game(d: Decision, cmd: StartGame) -> None:
     d.variant = variant
     d.emit(
         GameStarted(
-            variant.name, cmd.players, cmd.scoring, cmd.target, options, cmd.seed, cmd.sheet
+            variant.name,
+            cmd.players,
+            cmd.scoring,
+            cmd.target,
+            options,
+            cmd.seed,
+            cmd.sheet,
+            bool(cmd.seed_chosen),
         )
     )
     if cmd.sheet:
@@ -941,6 +948,7 @@ def new_game(
     dealer: int | None = None,
     deck: Iterable[str] | None = None,
     sheet: bool = False,
+    seed_chosen: bool = False,
 ) -> tuple[GameState, list[Event]]:
     """Start a game and deal its first hand (or, for a score sheet, wait for the first hand
     to be recorded): the state and the events that made it."""
@@ -955,5 +963,6 @@ def new_game(
         dealer=dealer,
         deck=tuple(deck or ()),
         sheet=sheet,
+        seed_chosen=seed_chosen,
     )
     return step(GameState(), cmd)

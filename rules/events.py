@@ -96,10 +96,14 @@ class GameStarted(Event):
     options: tuple[tuple[str, Any], ...]
     seed: str
     sheet: bool = False  # a score sheet: hands are recorded, not played
+    seed_chosen: bool = False  # the seed was chosen by a person (practice games only)
 
     def to_dict(self) -> dict[str, Any]:
         out = Event.to_dict(self)
         out["options"] = {k: _jsonable(v) for k, v in self.options}
+        if not self.seed_chosen:
+            # Stored only when set: the logs (and golden games) from before it keep their shape.
+            del out["seed_chosen"]
         return out
 
     def redacted(self, viewer: int | None) -> dict[str, Any]:
@@ -330,3 +334,11 @@ class Rewound(Event):
     to_version: int
     by: str
     reason: str
+    # The game was over, every hand and the draw pile shown to all: a referee reopened it.
+    reopened: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Event.to_dict(self)
+        if not self.reopened:
+            del out["reopened"]  # stored only when set: older logs keep their shape
+        return out

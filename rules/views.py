@@ -1,7 +1,8 @@
 """What a viewer may see of a game: hidden information stays hidden.
 
 A seat sees its own hand, the card counts of the others, and a redacted log; a referee sees
-everything; once the game is over everyone does. Hands an edition has made public (UNO Spin's
+everything; once the game is over (and revealed: the caller may hold a finished game back, as a
+tournament does a table dealt the same cards as tables still playing) everyone does. Hands an edition has made public (UNO Spin's
 Show Hand, a face-up house rule) are seen by every seat while they are public.
 """
 
@@ -14,13 +15,26 @@ from rules.events import Event
 from rules.state import GameState
 
 
-def can_see_hand(state: GameState, seat: int, viewer: int | None, referee: bool) -> bool:
-    return referee or state.finished or seat == viewer or seat in state.shown
+def can_see_hand(
+    state: GameState, seat: int, viewer: int | None, referee: bool, revealed: bool | None = None
+) -> bool:
+    if revealed is None:
+        revealed = state.finished
+    if referee or revealed or seat == viewer:
+        return True
+    # The engine shows every hand once the game is over; whether they are public then is
+    # ``revealed``'s to say (a finished game may be held back).
+    return seat in state.shown and not state.finished
 
 
-def game_view(state: GameState, viewer: int | None, *, referee: bool = False) -> dict[str, Any]:
-    """The game in the API's shape, as ``viewer`` (a seat, or ``None``) may see it."""
+def game_view(
+    state: GameState, viewer: int | None, *, referee: bool = False, revealed: bool | None = None
+) -> dict[str, Any]:
+    """The game in the API's shape, as ``viewer`` (a seat, or ``None``) may see it.
+    ``revealed``: whether the game's hidden information is public (default: once it is over)."""
     s = state
+    if revealed is None:
+        revealed = s.finished
     kind, pseat = s.pending
     seats = []
     for seat in range(s.players):
@@ -30,7 +44,7 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
             "score": s.scores[seat] if s.scores else 0,
             "uno_exposed": s.exposed == seat,
         }
-        if can_see_hand(s, seat, viewer, referee):
+        if can_see_hand(s, seat, viewer, referee, revealed):
             row["hand"] = list(s.hands[seat])
             # What an edition knows of the cards in a hand that the card codes do not say
             # (the house rules written on VETO's Wild Customizable cards).
@@ -62,7 +76,7 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
     }
     if kind == "drawn" and (viewer == pseat or referee):
         view["drawn"] = s.drawn
-    if referee or s.finished:
+    if referee or revealed:
         view["draw_pile"] = list(s.pile[s.pos :])
     extra = getattr(s.extra, "public", None)
     if callable(extra):
@@ -73,7 +87,8 @@ def game_view(state: GameState, viewer: int | None, *, referee: bool = False) ->
 def event_view(
     event: Event, viewer: int | None, *, referee: bool = False, finished: bool = False
 ) -> dict[str, Any]:
-    """One event of the log as ``viewer`` may see it."""
+    """One event of the log as ``viewer`` may see it (``finished``: the game is over and its
+    hidden information revealed)."""
     if referee or finished:
         return event.to_dict()
     return event.redacted(viewer)

@@ -32,7 +32,6 @@ from games.api import (
     IsReferee,
     IsUser,
 )
-from games.models import Game
 from games.serializers import CommandResultSerializer, ErrorSerializer, EventSerializer
 from tournaments import selectors, services
 from tournaments.serializers import (
@@ -348,9 +347,10 @@ class HandsView(GameAPIView):
             expected_version=data.get("expected_version"),
             key=data.get("key"),
         )
-        finished = Game.objects.filter(pk=caller.game.pk, status=Game.Status.FINISHED).exists()
-        context = {"viewer": None, "referee": True, "finished": finished}
+        # The referee sees every event whole.
+        context = {"viewer": None, "revealed": True}
         events = EventSerializer(result.events, many=True, context=context).data
         return Response(
-            {"version": result.version, "events": events}, status=status.HTTP_201_CREATED
+            {"version": result.version, "events": events, "receipt": result.receipt},
+            status=status.HTTP_201_CREATED,
         )

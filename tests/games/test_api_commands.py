@@ -45,7 +45,10 @@ def test_a_seat_plays_a_card_and_gets_the_events_it_caused(game):
     assert events[-1]["data"] == {"type": "turn_began", "seat": 2}
     assert {e["actor"] for e in events} == {"seat:1"}
     assert all(
-        set(e) == {"version", "type", "data", "actor", "recorded_at", "hash"} for e in events
+        set(e)
+        == {"version", "batch", "type", "data", "actor", "recorded_at", "hash", "commitment"}
+        | {"salt", "key", "signature"}
+        for e in events
     )
     assert event_count(game) == body["version"]
     view = seats(game)[1].get(url(game)).json()

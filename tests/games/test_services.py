@@ -22,7 +22,7 @@ def test_creating_a_game_seats_the_players_and_appends_the_start_as_versions_one
         players=["Ann", "Bob", "Cy"],
         scoring="standard",
         target=250,
-        seed="s-1",
+        drawn_seed="5eed" * 8,
         created_by=user,
         season_id=7,
     )
@@ -31,7 +31,8 @@ def test_creating_a_game_seats_the_players_and_appends_the_start_as_versions_one
     assert [row.version for row in rows] == list(range(1, game.version + 1))
     assert [row.type for row in rows[:3]] == ["game_started", "dealer_chosen", "hand_dealt"]
     assert {row.actor for row in rows} == {f"user:{user.pk}"}
-    assert rows[0].data["seed"] == "s-1" and rows[0].data["target"] == 250
+    assert rows[0].data["seed"] == "5eed" * 8 and rows[0].data["target"] == 250
+    assert "seed_chosen" not in rows[0].data and not game.seed_chosen
     seats = list(game.seats.order_by("seat"))
     assert [(s.seat, s.player) for s in seats] == [(0, "Ann"), (1, "Bob"), (2, "Cy")]
     assert len({s.secret for s in seats}) == 3 and all(len(s.secret) >= 32 for s in seats)

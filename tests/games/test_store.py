@@ -190,7 +190,7 @@ def test_a_command_stores_its_key_once_and_its_events_as_one_batch(make_game, pl
 
     assert [row.batch for row in rows] == [version + 1] * len(rows)
     assert [row.key for row in rows] == ["k-1"] + [None] * (len(rows) - 1)
-    assert store.batch_of_key(game.pk, "k-1") == rows
+    assert store.batch_of_key(game.pk, f"seat:{seat}", "k-1") == rows
 
 
 def test_the_projection_is_written_in_the_appends_transaction(make_game, play):

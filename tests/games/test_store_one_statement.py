@@ -89,19 +89,23 @@ def test_a_writer_whose_view_of_the_log_is_old_appends_nothing_and_is_told_stale
 def test_a_key_used_before_appends_nothing_and_answers_with_the_first_append(make_game):
     game = make_game()
     send_next(game.pk)
+    before, _ = store.load(game.pk)
+    sender = before.pending[1]
+    sent = legal_commands(before, sender)[0]
     first = send_next(game.pk, key="once")
     state, version = store.load(game.pk)
     seat = state.pending[1]
     new_state, events = step(state, legal_commands(state, seat)[0])
     with pytest.raises(store.KeyUsed) as used:
-        store.append(game.pk, version, events, actor=f"seat:{seat}", key="once", state=new_state)
+        store.append(game.pk, version, events, actor=f"seat:{sender}", key="once", state=new_state)
     assert used.value.version == first.events[0].version
+    assert used.value.digest == first.events[0].command_digest != ""
     assert Game.objects.get(pk=game.pk).version == version
-    # Through the services the retry gets the first answer.
+    # Through the services the retry of the same command gets the first answer.
     again = services.apply_command(
         game_id=game.pk,
-        command=legal_commands(state, seat)[0],
-        actor=f"seat:{seat}",
+        command=sent,
+        actor=f"seat:{sender}",
         expected_version=version,
         key="once",
     )

@@ -5,6 +5,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from games.chain import commitment
 from games.models import Event
 
 
@@ -45,6 +46,7 @@ def test_an_intact_log_verifies_with_a_summary(games):
     out = verify()
 
     assert f"verified {Event.objects.count()} events in 3 games: every chain intact" in out
+    assert "every command signed" in out
 
 
 def test_an_event_whose_data_was_changed_is_found(games):
@@ -102,6 +104,8 @@ def test_a_forged_event_inserted_with_a_made_up_hash_is_found(games):
         actor="seat:0",
         hash="0" * 64,
         prev_hash=last.hash,
+        salt="00" * 16,
+        commitment=commitment("00" * 16, {"seat": 0}, None),
     )
     games[1].__class__.objects.filter(pk=games[1].pk).update(version=last.version + 1)
 

@@ -111,12 +111,49 @@ def test_production_refuses_to_start_without_allowed_hosts():
     assert "ALLOWED_HOSTS" in result.stderr
 
 
-def test_production_starts_with_its_secrets_set():
+def test_production_refuses_to_start_without_the_chain_signing_key():
     result = _django_setup(
         DJANGO_ENV="production", SECRET_KEY="s3cret-for-this-test", ALLOWED_HOSTS="uno.example"
     )
 
+    assert result.returncode != 0
+    assert "CHAIN_SIGNING_KEY" in result.stderr
+
+
+def test_production_starts_with_its_secrets_set():
+    result = _django_setup(
+        DJANGO_ENV="production",
+        SECRET_KEY="s3cret-for-this-test",
+        ALLOWED_HOSTS="uno.example",
+        CHAIN_SIGNING_KEY="ab" * 32,
+    )
+
     assert result.returncode == 0, result.stderr
+
+
+def test_production_takes_the_chain_signing_key_from_a_file(tmp_path):
+    key_file = tmp_path / "chain-key"
+    key_file.write_text("cd" * 32 + "\n")
+    result = _django_setup(
+        DJANGO_ENV="production",
+        SECRET_KEY="s3cret-for-this-test",
+        ALLOWED_HOSTS="uno.example",
+        CHAIN_SIGNING_KEY_FILE=str(key_file),
+    )
+
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_chain_signing_key_that_is_not_64_hex_characters_is_refused():
+    result = _django_setup(
+        DJANGO_ENV="production",
+        SECRET_KEY="s3cret-for-this-test",
+        ALLOWED_HOSTS="uno.example",
+        CHAIN_SIGNING_KEY="not-a-key",
+    )
+
+    assert result.returncode != 0
+    assert "CHAIN_SIGNING_KEY must be 64 hex characters" in result.stderr
 
 
 def test_envint_rejects_a_bad_value_naming_the_variable(monkeypatch):
