@@ -38,15 +38,45 @@ def envbool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no)")
 
 
-def envint(name: str, default: int) -> int:
-    """The variable as an int; anything that is not a whole number is an error."""
+def envint(name: str, default: int, *, minimum: int | None = None) -> int:
+    """The variable as an int; anything that is not a whole number (or is below ``minimum``)
+    is an error."""
     value = os.environ.get(name, "").strip()
     if not value:
         return default
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={value!r} must be at least {minimum}")
+    return number
+
+
+_RATE_PERIODS = {
+    *("s", "sec", "second", "seconds", "m", "min", "minute", "minutes"),
+    *("h", "hour", "hours", "d", "day", "days"),
+}
+
+
+def envrate(name: str, default: str | None) -> str | None:
+    """A rate limit as ``requests/period`` (period: second, minute, hour or day), or ``off``.
+
+    The form is DRF's throttle rate; it is checked here because DRF only reads the first letter
+    of the period ("5/15min" would silently mean five a minute) and fails at the first request.
+    """
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in _FALSE or value == "none":
+        return None
+    count, _, period = value.partition("/")
+    if not (count.isdigit() and int(count) > 0 and period in _RATE_PERIODS):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate: use requests/period, e.g. 20/minute "
+            "(period: second, minute, hour or day), or off"
+        )
+    return value
 
 
 def envlist(name: str, default: list[str]) -> list[str]:
@@ -213,6 +243,25 @@ else:
         }
     }
 
+# The rate limits' counters (games/throttles.py). Each gunicorn worker has its own local memory,
+# so with several workers (docker-compose.yml runs three) CACHE_URL should name a Redis they
+# share, or each worker counts on its own and a limit is reached only at that many times its rate.
+_cache_url = os.environ.get("CACHE_URL", "").strip()
+if _cache_url:
+    if urlsplit(_cache_url).scheme not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfigured(
+            f"CACHE_URL must look like redis://host:6379/1 (or rediss://, unix://), "
+            f"got {_cache_url!r}"
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -269,6 +318,27 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
+    # Rate limits (games/throttles.py), answered with 429 and Retry-After. The defaults are far
+    # above what a person at a table, or a bot that plays as fast as the game lets it, sends;
+    # a club night is many people behind one address, so only anonymous callers and failed
+    # secrets are counted per address.
+    "DEFAULT_THROTTLE_RATES": {
+        # POST /api/auth/token/ per address: a whole club signing in within the same minute.
+        "token": envrate("THROTTLE_TOKEN", "30/minute"),
+        # Every request with a seat's secret, per seat: a bot polling ten times a second and
+        # playing besides.
+        "seat": envrate("THROTTLE_SEAT", "20/second"),
+        # Commands per seat (per user or address for anyone else): a seat has a few to send a
+        # second at most (play, call UNO, catch); illegal ones count too.
+        "commands": envrate("THROTTLE_COMMANDS", "10/second"),
+        # Wrong seat secrets (Authorization: Seat or a seat's link) per address; while over it,
+        # no secret from that address is even checked, right or wrong.
+        "seat_failures": envrate("THROTTLE_SEAT_FAILURES", "20/minute"),
+    },
+    # How many proxies append to X-Forwarded-For: the client's address for the limits is the one
+    # the nearest of them appended. 0 ignores the header (it is the client's to forge when no
+    # proxy is there to append to it).
+    "NUM_PROXIES": envint("NUM_PROXIES", 0, minimum=0),
 }
 
 # The docs pages load Swagger UI and ReDoc from drf-spectacular-sidecar's static files, so reading

@@ -16,6 +16,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 
 from games.models import Game
 from games.services import seat_for_secret
+from games.throttles import FailedSecrets
 
 SEAT_KEYWORD = "Seat"
 
@@ -44,7 +45,8 @@ class SeatAuthentication(BaseAuthentication):
     """``Authorization: Seat <secret>`` on ``/api/games/{game_id}/...``.
 
     The game comes from the URL, so a secret is only ever checked against that game's seats:
-    another game's secret is refused (403) rather than silently ignored.
+    another game's secret is refused (403) rather than silently ignored. Wrong secrets are
+    counted per client address; past the limit nothing is checked (429) until it has waited.
     """
 
     keyword = SEAT_KEYWORD
@@ -65,11 +67,17 @@ class SeatAuthentication(BaseAuthentication):
             raise exceptions.PermissionDenied(
                 "A seat secret only works on its own game's endpoints."
             )
+        failures = FailedSecrets(request)
+        wait = failures.wait()
+        if wait is not None:
+            raise exceptions.Throttled(wait, "Too many wrong seat secrets from this address.")
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
+            failures.record()
             raise exceptions.NotFound("No such game.")
         seat = seat_for_secret(game, secret)
         if seat is None:
+            failures.record()
             raise exceptions.PermissionDenied("This seat secret is not for this game.")
         return SeatPrincipal(game_id=game.pk, seat=seat.seat, player=seat.player), secret
 

@@ -21,11 +21,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.defaults import page_not_found
 
 from games import bots, services, table
 from games.errors import GameError, NotFound, Stale
 from games.models import Game, Seat
 from games.table import Viewer
+from games.throttles import FailedSecrets
 from rules import RuleError
 from rules.variants import get_variant, variant_names
 
@@ -78,15 +80,29 @@ def _rule_error(exc: Exception) -> str:
 
 @require_GET
 def seat_link(request: HttpRequest, game_id: UUID, secret: str) -> HttpResponse:
-    """A seat's private link: remember the seat in this browser, then the clean table URL."""
-    game = _game(game_id)
-    if services.seat_for_secret(game, secret) is None:
-        raise Http404("No such seat.")
-    seats = dict(request.session.get(SESSION_SEATS, {}))
-    seats[str(game.pk)] = secret
-    request.session[SESSION_SEATS] = seats
-    response = redirect("games:table", game_id=game.pk)
+    """A seat's private link: remember the seat in this browser, then the clean table URL.
+
+    Every answer to this URL stays out of caches and Referer headers, and a wrong secret counts
+    against the caller's address like a wrong ``Authorization: Seat`` (games.throttles)."""
+    failures = FailedSecrets(request)
+    wait = failures.wait()
+    if wait is not None:
+        response = HttpResponse(
+            "Too many wrong seat links from this address: try again later.",
+            status=429,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = str(wait)
+    elif services.seat_for_secret(game_id, secret) is None:
+        failures.record()
+        response = page_not_found(request, Http404("No such seat."))
+    else:
+        seats = dict(request.session.get(SESSION_SEATS, {}))
+        seats[str(game_id)] = secret
+        request.session[SESSION_SEATS] = seats
+        response = redirect("games:table", game_id=game_id)
     response["Referrer-Policy"] = "no-referrer"
+    response["Cache-Control"] = "no-store"
     return response
 
 

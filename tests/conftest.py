@@ -1,4 +1,5 @@
-"""What every test needs: fast password hashing, and the PostgreSQL-only test mechanism.
+"""What every test needs: fast password hashing, no rate limits, and the PostgreSQL-only test
+mechanism.
 
 Tests marked `@pytest.mark.postgres` need PostgreSQL (the event store relies on its triggers and
 JSONB) and are skipped on SQLite. CI sets REQUIRE_POSTGRES=1: then the run fails unless it ran on
@@ -25,6 +26,17 @@ def _database_vendor() -> str:
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    # The suite sends thousands of requests from one address; tests/games/test_throttling.py
+    # sets the rates it tests.
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates),
+    }
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,0 +1,217 @@
+"""Rate limits: past its rate a caller gets 429 with Retry-After, counted per seat for seats, per
+address for the token endpoint and for wrong seat secrets (games/throttles.py)."""
+
+import uuid
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tests.games.api_support import create_game, seat_client, seats, url, user_client
+
+pytestmark = pytest.mark.django_db
+
+SCOPES = ("token", "seat", "commands", "seat_failures")
+
+
+@pytest.fixture
+def rates(settings):
+    """``rates(scope="n/period", ...)``: these limits on, the others off, every count at zero."""
+
+    def turn_on(**given):
+        assert set(given) <= set(SCOPES)
+        throttle_rates = {**dict.fromkeys(SCOPES), **given}
+        settings.REST_FRAMEWORK = {
+            **settings.REST_FRAMEWORK,
+            "DEFAULT_THROTTLE_RATES": throttle_rates,
+        }
+
+    cache.clear()
+    yield turn_on
+    cache.clear()
+
+
+def assert_throttled(response, within: int = 60):
+    assert response.status_code == 429, response.content
+    assert 1 <= int(response["Retry-After"]) <= within
+    if response["Content-Type"].startswith("application/json"):
+        assert response.json()["error"] == "throttled"
+
+
+def token_request(client, password="wrong"):
+    return client.post("/api/auth/token/", {"username": "ann", "password": password}, format="json")
+
+
+def off_turn_seats(game):
+    """Seat numbers the game is not waiting for (their commands are illegal, so nothing is
+    appended however often they are sent)."""
+    detail = seats(game)[0].get(url(game))
+    assert detail.status_code == 200, detail.content
+    pending = detail.json()["pending"]["seat"]
+    return [n for n in range(len(game["seats"])) if n != pending]
+
+
+# The token endpoint -----------------------------------------------------------------------------
+
+
+def test_the_token_endpoint_answers_429_with_retry_after_past_its_rate(rates):
+    rates(token="3/minute")
+    client = APIClient()
+
+    answers = [token_request(client).status_code for _ in range(3)]
+
+    assert answers == [400, 400, 400]
+    assert_throttled(token_request(client))
+
+
+def test_the_token_limit_counts_each_address_apart(rates):
+    rates(token="2/minute")
+    guesser = APIClient(REMOTE_ADDR="203.0.113.7")
+    for _ in range(2):
+        token_request(guesser)
+    assert_throttled(token_request(guesser))
+
+    assert token_request(APIClient(REMOTE_ADDR="203.0.113.8")).status_code == 400
+
+
+def test_behind_a_proxy_the_address_is_the_one_the_proxy_appended(rates, settings):
+    rates(token="2/minute")
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}
+    for forged in ("1.1.1.1", "2.2.2.2"):
+        # The client forges a first entry; the proxy appends the address it really came from.
+        token_request(APIClient(**proxy, HTTP_X_FORWARDED_FOR=f"{forged}, 203.0.113.7"))
+
+    forging_again = APIClient(**proxy, HTTP_X_FORWARDED_FOR="3.3.3.3, 203.0.113.7")
+    assert_throttled(token_request(forging_again))
+    neighbour = APIClient(**proxy, HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert token_request(neighbour).status_code == 400
+
+
+def test_without_a_proxy_a_forged_forwarded_for_header_changes_nothing(rates, settings):
+    rates(token="2/minute")
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 0}
+    for n in range(2):
+        token_request(APIClient(REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR=f"1.1.1.{n}"))
+
+    forged = APIClient(REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR="1.1.1.9")
+    assert_throttled(token_request(forged))
+
+
+# Seats ------------------------------------------------------------------------------------------
+
+
+def test_a_seats_requests_are_limited_and_another_seat_is_not_slowed_by_it(rates):
+    referee = user_client()
+    game = create_game(referee)
+    ann, bob, _ = seats(game)
+    rates(seat="3/minute")
+
+    answers = [ann.get(url(game)).status_code for _ in range(3)]
+
+    assert answers == [200, 200, 200]
+    assert_throttled(ann.get(url(game)))
+    assert_throttled(ann.get(url(game, "events/")))
+    assert bob.get(url(game)).status_code == 200
+    # Users are not seats: the referee is not counted here.
+    assert all(referee.get(url(game)).status_code == 200 for _ in range(5))
+
+
+def test_a_seats_commands_are_limited_per_seat(rates):
+    game = create_game(user_client())
+    first, second = off_turn_seats(game)
+    clients = seats(game)
+    rates(commands="2/minute")
+
+    answers = [
+        clients[first].post(url(game, "commands/"), {"type": "draw"}, format="json").status_code
+        for _ in range(2)
+    ]
+
+    assert answers == [409, 409]  # not their turn: counted all the same
+    assert_throttled(clients[first].post(url(game, "commands/"), {"type": "draw"}, format="json"))
+    assert clients[first].get(url(game)).status_code == 200  # reading is another limit
+    other = clients[second].post(url(game, "commands/"), {"type": "draw"}, format="json")
+    assert other.status_code == 409
+
+
+# Wrong seat secrets -----------------------------------------------------------------------------
+
+
+def test_wrong_seat_secrets_are_limited_per_address_and_then_no_secret_is_checked(rates):
+    game = create_game(user_client())
+    right = game["seats"][0]["secret"]
+    rates(seat_failures="3/minute")
+
+    def attempt(secret, address="203.0.113.7"):
+        client = APIClient(REMOTE_ADDR=address)
+        client.credentials(HTTP_AUTHORIZATION=f"Seat {secret}")
+        return client.get(url(game))
+
+    answers = [attempt(f"guess-{n}").status_code for n in range(3)]
+
+    assert answers == [403, 403, 403]
+    assert_throttled(attempt("guess-3"))
+    # Even the right secret is not checked from there: the answer tells a guesser nothing.
+    assert_throttled(attempt(right))
+    assert attempt(right, address="203.0.113.8").status_code == 200
+    assert attempt("guess-4", address="203.0.113.8").status_code == 403
+
+
+def test_right_seat_secrets_are_not_counted_as_failures(rates):
+    game = create_game(user_client())
+    ann = seats(game)[0]
+    rates(seat_failures="2/minute")
+
+    assert [ann.get(url(game)).status_code for _ in range(5)] == [200] * 5
+
+
+def test_a_secret_tried_on_a_game_that_does_not_exist_counts_as_wrong(rates):
+    rates(seat_failures="2/minute")
+    client = seat_client("anything")
+    missing = url(str(uuid.uuid4()))
+
+    assert [client.get(missing).status_code for _ in range(2)] == [404, 404]
+    assert_throttled(client.get(missing))
+
+
+# The seat's private link ------------------------------------------------------------------------
+
+
+def link(game, secret):
+    return f"/table/{game['id']}/seat/{secret}/"
+
+
+def assert_kept_private(response):
+    assert response["Cache-Control"] == "no-store"
+    assert response["Referrer-Policy"] == "no-referrer"
+
+
+def test_every_answer_to_a_seat_link_is_kept_out_of_caches_and_referers(rates, client):
+    game = create_game(user_client())
+    rates(seat_failures="1/minute")
+
+    good = client.get(link(game, game["seats"][0]["secret"]))
+    wrong = client.get(link(game, "guess"))
+    throttled = client.get(link(game, "guess"))
+
+    assert good.status_code == 302
+    assert wrong.status_code == 404
+    assert_throttled(throttled)
+    for response in (good, wrong, throttled):
+        assert_kept_private(response)
+
+
+def test_wrong_seat_links_are_limited_per_address_with_the_api_secrets(rates, client):
+    game = create_game(user_client())
+    right = game["seats"][1]["secret"]
+    rates(seat_failures="3/minute")
+    assert seat_client("guess-0").get(url(game)).status_code == 403
+
+    answers = [client.get(link(game, f"guess-{n}")).status_code for n in (1, 2)]
+
+    assert answers == [404, 404]
+    assert_throttled(client.get(link(game, right)))
+    assert "table_seats" not in client.session
+    elsewhere = APIClient(REMOTE_ADDR="203.0.113.8").get(link(game, right))
+    assert elsewhere.status_code == 302
