@@ -6,6 +6,7 @@ without the secrets it must not guess.
 """
 
 import os
+import re
 import secrets
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -77,6 +78,22 @@ def envrate(name: str, default: str | None) -> str | None:
             "(period: second, minute, hour or day), or off"
         )
     return value
+
+
+def envheader(name: str, default: str) -> tuple[str, str] | None:
+    """A request header that marks a request as secure, as Django's ``(META name, value)``:
+    ``HTTP_X_FORWARDED_PROTO`` (value ``https``) or ``HTTP_X_FORWARDED_SSL=on``; ``off`` for
+    none."""
+    value = os.environ.get(name, "").strip() or default
+    if value.lower() in _FALSE or value.lower() == "none":
+        return None
+    header, _, expected = value.partition("=")
+    if not re.fullmatch(r"HTTP_[A-Z0-9_]+", header) or "=" in expected:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a request header as Django names it: use e.g. "
+            "HTTP_X_FORWARDED_PROTO (value https) or HTTP_X_FORWARDED_SSL=on, or off"
+        )
+    return header, expected or "https"
 
 
 def envlist(name: str, default: list[str]) -> list[str]:
@@ -185,6 +202,24 @@ def chain_signing_key() -> str:
 CHAIN_SIGNING_KEY = chain_signing_key()
 # Public keys (hex) of signing keys used before, so verify_events still accepts what they signed.
 CHAIN_RETIRED_KEYS = envlist("CHAIN_RETIRED_KEYS", [])
+
+# TLS. Production assumes a proxy in front that terminates TLS, sets X-Forwarded-Proto and
+# appends the client's address to X-Forwarded-For (README, "Behind a proxy"); the web server
+# itself speaks plain HTTP. Each setting can be turned off on its own.
+SECURE_PROXY_SSL_HEADER = envheader(
+    "SECURE_PROXY_SSL_HEADER", "HTTP_X_FORWARDED_PROTO" if IS_PRODUCTION else "off"
+)
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", IS_PRODUCTION)
+# The container's health check asks over plain HTTP from inside the network (docker-compose.yml).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# A year, the least the browsers' preload lists accept. HSTS is sent on HTTPS answers only.
+SECURE_HSTS_SECONDS = envint(
+    "SECURE_HSTS_SECONDS", 365 * 24 * 3600 if IS_PRODUCTION else 0, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", IS_PRODUCTION)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", IS_PRODUCTION)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", IS_PRODUCTION)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", IS_PRODUCTION)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -337,8 +372,8 @@ REST_FRAMEWORK = {
     },
     # How many proxies append to X-Forwarded-For: the client's address for the limits is the one
     # the nearest of them appended. 0 ignores the header (it is the client's to forge when no
-    # proxy is there to append to it).
-    "NUM_PROXIES": envint("NUM_PROXIES", 0, minimum=0),
+    # proxy is there to append to it); production expects one, as for SECURE_PROXY_SSL_HEADER.
+    "NUM_PROXIES": envint("NUM_PROXIES", 1 if SECURE_PROXY_SSL_HEADER else 0, minimum=0),
 }
 
 # The docs pages load Swagger UI and ReDoc from drf-spectacular-sidecar's static files, so reading
@@ -354,6 +389,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Swagger UI would otherwise show a badge fetched from the swagger.io validator.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Rounds and tournament tables share a status field's name with games, disputes and
+    # tournaments; without a name their enum would be called after a hash (and `check --deploy`
+    # warns about it).
+    "ENUM_NAME_OVERRIDES": {"PlayStatusEnum": ["playing", "finished"]},
 }
 
 LOG_LEVEL = envstr("LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
