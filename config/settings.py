@@ -399,11 +399,35 @@ LOG_LEVEL = envstr("LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ER
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # A seat's link carries its secret in the path; Django logs the path of every 4xx answer
+    # ("Not Found: /table/.../seat/<secret>/") and runserver logs every request line.
+    "filters": {"mask_seat_secrets": {"()": "config.log_filters.MaskSeatSecrets"}},
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["mask_seat_secrets"],
+        },
+        # Django's own runserver handler, with the filter.
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["mask_seat_secrets"],
+        },
+    },
+    "loggers": {
+        # Without Django's own handlers: in debug mode they print paths unmasked (and the same
+        # lines as the root's handler); Django's records reach the root's.
+        "django": {"handlers": [], "level": "INFO"},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }
