@@ -214,8 +214,9 @@ def verify_revealed_log(
     receipts: Iterable[Mapping[str, Any]] = (),
 ) -> list[str]:
     """What is wrong with a game's log as the events API gives it once the game is over (each
-    event with ``data``, ``key``, ``salt``, ``commitment``, ``hash``, ``batch`` and the
-    batch's ``signature``), and with ``receipts`` kept from commands. Empty when it all holds:
+    event with ``data`` (its ``type`` repeated in it is not committed to), ``key``, ``salt``,
+    ``commitment``, ``hash``, ``batch`` and the batch's ``signature``), and with ``receipts``
+    kept from commands. Empty when it all holds:
     every commitment opens to its data, every hash links, every batch is signed, and every
     receipt names an event of this log by its hash."""
     problems: list[str] = []
@@ -231,7 +232,8 @@ def verify_revealed_log(
         if event.get("salt") is None:
             problems.append(f"{where}: its salt is not published yet")
             break
-        if commitment(event["salt"], event["data"], event.get("key")) != event["commitment"]:
+        data = {name: value for name, value in event["data"].items() if name != "type"}
+        if commitment(event["salt"], data, event.get("key")) != event["commitment"]:
             problems.append(f"{where}: the data does not open its commitment")
         expected = link_hash(
             prev_hash=prev,

@@ -263,7 +263,10 @@ class EventSerializer(serializers.Serializer):
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_data(self, row: Any) -> dict[str, Any]:
         ctx = self.context
-        return event_view(row.to_rules_event(), ctx.get("viewer"), finished=ctx["revealed"])
+        if ctx["revealed"]:
+            # As recorded, so that it opens the commitment (and needs no decoding).
+            return {"type": row.type, **row.data}
+        return event_view(row.to_rules_event(), ctx.get("viewer"))
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_hash(self, row: Any) -> str | None:

@@ -2,7 +2,8 @@
 
 A seat's page is built from ``rules.views.game_view(state, seat)`` and ``event_view``, so it
 holds only what that seat may know: its own hand, the others' card counts, a redacted log. The
-replay viewer (a referee's, or anyone's once the game is over) sees everything. This module
+replay viewer (a referee's, or anyone's once the game is over and revealed:
+``games.visibility``) sees everything. This module
 also turns a button press on the table page into one command (``send_from_table``).
 """
 
@@ -15,6 +16,7 @@ from uuid import UUID
 
 from games import services
 from games.models import Dispute, Event, Game, Seat
+from games.visibility import is_revealed
 from games.words import (
     PENDING_WORDS,
     QUIET,
@@ -165,12 +167,15 @@ def table_context(
 ) -> dict[str, Any]:
     """Everything the table page shows ``viewer`` (a seat sees only what it may know)."""
     state = services.load_game(game_id=game.pk)
+    revealed = state.finished and is_revealed(game)
     seats = list(game.seats.all())
     names = [s.player for s in seats]
     name = Namer(names, viewer.seat)
     # A seat sees its own hand only, even when it also referees the game (the creator of a
     # quick game): refereeing is done in the replay viewer.
-    view = game_view(state, viewer.seat, referee=viewer.referee and viewer.seat is None)
+    view = game_view(
+        state, viewer.seat, referee=viewer.referee and viewer.seat is None, revealed=revealed
+    )
     kind, pseat = state.pending
     rows = _seat_rows(state, view, seats, viewer, name)
     legal = legal_commands(state, viewer.seat) if viewer.seat is not None else []
@@ -214,12 +219,14 @@ def table_context(
         "pick_options": pick_options,
         "actions": actions,
         "error": error,
-        "log": table_log(game, state, viewer, name),
+        "log": table_log(game, state, viewer, name, revealed=revealed),
         "edition": _edition(state, edition, name),
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "dispute_version": dispute_version,
-        "dispute_choices": _dispute_choices(game, state, viewer, name),
+        "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
         "finished": state.finished,
+        # Over, and every hand and the replay open to all (not held back: games.visibility).
+        "revealed": revealed,
         "placings": [
             (i + 1, name.cap(seat), state.scores[seat]) for i, seat in enumerate(state.placings)
         ],
@@ -376,8 +383,11 @@ def _edition(state: GameState, edition: dict[str, Any], name: Namer) -> list[str
     return lines
 
 
-def table_log(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list[dict[str, Any]]:
-    """The last events in words, as the viewer may see them (quiet events left out)."""
+def table_log(
+    game: Game, state: GameState, viewer: Viewer, name: Namer, *, revealed: bool
+) -> list[dict[str, Any]]:
+    """The last events in words, as the viewer may see them (quiet events left out): redacted
+    for a seat until the game is ``revealed``."""
     rows = Event.objects.filter(game=game, version__gt=max(0, state.version - 60)).order_by(
         "-version"
     )
@@ -386,9 +396,7 @@ def table_log(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list
     for row in rows:
         if row.type in QUIET:
             continue
-        data = event_view(
-            row.to_rules_event(), viewer.seat, referee=referee, finished=state.finished
-        )
+        data = event_view(row.to_rules_event(), viewer.seat, referee=referee, finished=revealed)
         out.append({"version": row.version, "text": event_text(data, name)})
         if len(out) == LOG_SIZE:
             break
@@ -397,13 +405,13 @@ def table_log(game: Game, state: GameState, viewer: Viewer, name: Namer) -> list
 
 
 def _dispute_choices(
-    game: Game, state: GameState, viewer: Viewer, name: Namer
+    game: Game, state: GameState, viewer: Viewer, name: Namer, *, revealed: bool
 ) -> list[tuple[int, str]]:
     if viewer.seat is None and not viewer.referee:
         return []
     return [
         (e["version"], f"{e['version']}: {e['text']}")
-        for e in reversed(table_log(game, state, viewer, name))
+        for e in reversed(table_log(game, state, viewer, name, revealed=revealed))
     ]
 
 
@@ -560,5 +568,7 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
         "w4s": list(w4s.values()),
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "can_undo": bool(current and current["rested"] and version < last),
+        # Every hand was shown at the end: undoing a finished game reopens it (services.undo).
+        "must_reopen": game.status == Game.Status.FINISHED and not game.sheet,
         "edition": _edition(state, view.get("edition") or {}, name),
     }

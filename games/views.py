@@ -28,6 +28,7 @@ from games.errors import GameError, NotFound, Stale
 from games.models import Game, Seat
 from games.table import Viewer
 from games.throttles import FailedSecrets
+from games.visibility import is_revealed
 from rules import RuleError
 from rules.variants import get_variant, variant_names
 
@@ -110,7 +111,7 @@ def seat_link(request: HttpRequest, game_id: UUID, secret: str) -> HttpResponse:
 def table_page(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = _game(game_id)
     viewer = _viewer(request, game)
-    if not (viewer.player or viewer.referee or game.status == Game.Status.FINISHED):
+    if not (viewer.player or viewer.referee or is_revealed(game)):
         return _forbidden(request, game, "This table is private: open it with your seat's link.")
     pick = request.GET.get("pick") or None
     dispute = _int(request.GET.get("dispute"))
@@ -124,13 +125,19 @@ def table_page(request: HttpRequest, game_id: UUID) -> HttpResponse:
 @require_GET
 def table_version(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The poll: 204 while the game is at version ``v``; when it moved, the table's fragments
-    (swapped out of band, so nothing else on the page is touched)."""
+    (swapped out of band, so nothing else on the page is touched). A finished game the page
+    showed held back (``revealed=0``) is shown again once it is revealed."""
     game = _game(game_id)
     viewer = _viewer(request, game)
-    if not (viewer.player or viewer.referee or game.status == Game.Status.FINISHED):
+    revealed = is_revealed(game)
+    if not (viewer.player or viewer.referee or revealed):
         return HttpResponse(status=403)
     if _int(request.GET.get("v")) == game.version:
-        return HttpResponse(status=POLL_STOP if game.status == Game.Status.FINISHED else 204)
+        if game.status != Game.Status.FINISHED:
+            return HttpResponse(status=204)
+        if revealed and request.GET.get("revealed") == "0":
+            return render(request, "games/table.html#updates", table.table_context(game, viewer))
+        return HttpResponse(status=POLL_STOP if revealed else 204)
     context = table.table_context(game, viewer)
     return render(request, "games/table.html#updates", context)
 
@@ -256,8 +263,13 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
 def replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = _game(game_id)
     viewer = _viewer(request, game)
-    if not (viewer.referee or game.status == Game.Status.FINISHED):
-        return _forbidden(request, game, "While the game is on, only its referee may replay it.")
+    if not (viewer.referee or is_revealed(game)):
+        return _forbidden(
+            request,
+            game,
+            "While the game is on (or held back for tables still playing the same deal), "
+            "only its referee may replay it.",
+        )
     context = table.replay_context(game, viewer, _int(request.GET.get("v")))
     template = "games/replay.html#frame" if request.htmx else "games/replay.html"
     return render(request, template, context)
@@ -277,6 +289,7 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
             to_version=to_version,  # type: ignore[arg-type]
             reason=request.POST.get("reason", "").strip() or "undone by the referee",
             by=viewer.actor,
+            reopen=request.POST.get("reopen") == "on",
         )
     except (RuleError, GameError) as exc:
         context = table.replay_context(game, viewer, to_version)

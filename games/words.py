@@ -254,7 +254,12 @@ _EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "wild_draw_four_accepted": lambda d, n: f"{n.cap(d['seat'])} accepted the Wild Draw 4.",
     "hand_ended": _hand_ended,
     "game_ended": _game_ended,
-    "rewound": lambda d, n: f"A referee went back to version {d['to_version']}: {d['reason']}",
+    "rewound": lambda d, n: (
+        f"A referee reopened the finished game and went back to event {d['to_version']}: "
+        f"{d['reason']}"
+        if d.get("reopened")
+        else f"A referee went back to version {d['to_version']}: {d['reason']}"
+    ),
     "hand_recorded": lambda d, n: f"Hand {d['hand']} recorded: {n(d['out'])} went out.",
     # UNO Mod
     "cards_given": _gifts,

@@ -83,7 +83,7 @@ def _django_setup(**environ: str) -> subprocess.CompletedProcess[str]:
     env = {
         name: value
         for name, value in os.environ.items()
-        if name not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "DJANGO_ENV"}
+        if name not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "DJANGO_ENV", "CHAIN_SIGNING_KEY"}
     }
     env.update(DJANGO_SETTINGS_MODULE="config.settings", **environ)
     return subprocess.run(
@@ -218,3 +218,16 @@ def test_shared_tasks_bind_to_the_project_celery_app():
     assert ping.app is app
     assert app.main == "unoclub"
     assert app.conf.task_always_eager is not bool(os.environ.get("CELERY_BROKER_URL"))
+
+
+def test_the_embedded_default_makes_a_chain_key_on_first_start_and_keeps_it(tmp_path):
+    path = tmp_path / "chain-key"
+
+    first = _django_setup(CHAIN_KEY_PATH=str(path))
+    made = path.read_text().strip()
+    second = _django_setup(CHAIN_KEY_PATH=str(path))
+
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    assert len(bytes.fromhex(made)) == 32
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.read_text().strip() == made
