@@ -10,6 +10,7 @@ in Django's cache, which several workers must share (``CACHE_URL``).
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from typing import Any
@@ -17,6 +18,8 @@ from typing import Any
 from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
+
+log = logging.getLogger(__name__)
 
 
 def rate(scope: str) -> str | None:
@@ -38,10 +41,20 @@ def caller_ident(request: Any) -> str:
 
 
 class _ScopedThrottle(SimpleRateThrottle):
-    """A sliding window per caller (DRF's), at the rate the settings give the scope."""
+    """A sliding window per caller (DRF's), at the rate the settings give the scope.
+
+    When the cache cannot be reached (Redis is down), the request is let through and a warning
+    logged: a limit that cannot count must not cost a player a command."""
 
     def get_rate(self) -> str | None:
         return rate(self.scope)
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except Exception:
+            log.warning("rate limit %s not checked: the cache is unreachable", self.scope)
+            return True
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         return self.cache_format % {"scope": self.scope, "ident": caller_ident(request)}
@@ -104,9 +117,14 @@ class FailedSecrets:
 
     def wait(self) -> int | None:
         """Seconds until this address may try a secret again, or None when it may now."""
-        if self.rate is None or cache.get(self.key, 0) < self.limit:
+        if self.rate is None:
             return None
-        return self.retry_after
+        try:
+            count = cache.get(self.key, 0)
+        except Exception:
+            log.warning("wrong seat secrets not counted: the cache is unreachable")
+            return None
+        return None if count < self.limit else self.retry_after
 
     def record(self) -> None:
         """Count one wrong secret from this address."""
@@ -114,8 +132,10 @@ class FailedSecrets:
             return
         # add() starts the count only if no other request did; incr() is atomic in Redis and
         # in local memory. A little beyond the window so the key outlives its last use.
-        cache.add(self.key, 0, self.duration + 1)
         try:
+            cache.add(self.key, 0, self.duration + 1)
             cache.incr(self.key)
         except ValueError:  # expired between the two calls: the window is over anyway
             pass
+        except Exception:
+            log.warning("wrong seat secrets not counted: the cache is unreachable")

@@ -215,3 +215,40 @@ def test_wrong_seat_links_are_limited_per_address_with_the_api_secrets(rates, cl
     assert "table_seats" not in client.session
     elsewhere = APIClient(REMOTE_ADDR="203.0.113.8").get(link(game, right))
     assert elsewhere.status_code == 302
+
+
+# When the cache is away -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def unreachable_cache(settings):
+    """The rate limits' cache pointed at a Redis that is not there (as when Redis goes down);
+    Django makes its caches anew when the setting changes."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
+
+
+def test_with_the_cache_unreachable_commands_and_secrets_still_work(settings, unreachable_cache):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(SCOPES, "5/minute"),
+    }
+    referee = user_client()
+    game = create_game(referee)
+    clients = seats(game)
+    view = clients[0].get(url(game)).json()
+    seat = view["pending"]["seat"]
+    legal = clients[seat].get(url(game)).json()["legal"]
+
+    sent = clients[seat].post(url(game, "commands/"), legal[0], format="json")
+    wrong = seat_client("not-a-secret").get(url(game))
+    token = token_request(APIClient())
+
+    assert sent.status_code == 201, sent.content
+    assert wrong.status_code == 403
+    assert token.status_code == 400
