@@ -104,6 +104,17 @@ def envlist(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_secret(name: str) -> str:
+    """A secret from ``NAME`` or from the file ``NAME_FILE`` names (Docker and Compose secrets)."""
+    path = os.environ.get(f"{name}_FILE", "")
+    if path:
+        try:
+            return Path(path).read_text().strip()
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from None
+    return os.environ.get(name, "").strip()
+
+
 def database_from_url(url: str) -> dict[str, object]:
     """Django's DATABASES entry for postgres://user:password@host:port/name?option=value."""
     parts = urlsplit(url)
@@ -146,30 +157,21 @@ IS_PRODUCTION = DJANGO_ENV == "production"
 DEBUG = envbool("DEBUG", not IS_PRODUCTION)
 
 if IS_PRODUCTION:
-    SECRET_KEY = os.environ.get("SECRET_KEY", "")
+    SECRET_KEY = env_secret("SECRET_KEY")
     if not SECRET_KEY:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production")
+        raise ImproperlyConfigured(
+            "SECRET_KEY (or SECRET_KEY_FILE) must be set when DJANGO_ENV=production"
+        )
     ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", [])
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DJANGO_ENV=production")
 else:
     # A fixed key keeps development sessions alive across restarts; it is public, so never
     # let it near production (the branch above makes sure of that).
-    SECRET_KEY = os.environ.get("SECRET_KEY", "") or "INSECURE-dev-only-key-never-in-production"
+    SECRET_KEY = env_secret("SECRET_KEY") or "INSECURE-dev-only-key-never-in-production"
     ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
-
-
-def env_secret(name: str) -> str:
-    """A secret from ``NAME`` or from the file ``NAME_FILE`` names (Docker and Compose secrets)."""
-    path = os.environ.get(f"{name}_FILE", "")
-    if path:
-        try:
-            return Path(path).read_text().strip()
-        except OSError as exc:
-            raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from None
-    return os.environ.get(name, "").strip()
 
 
 def chain_signing_key() -> str:
@@ -385,7 +387,20 @@ REST_FRAMEWORK = {
 # web fonts the stock ReDoc page links to).
 SPECTACULAR_SETTINGS = {
     "TITLE": "UNO club API",
-    "DESCRIPTION": "Leagues, tournaments and event-sourced UNO tables.",
+    "DESCRIPTION": (
+        "Leagues, tournaments and event-sourced UNO tables.\n\n"
+        "**The record.** Every game is a chain of events. While a game is on, a seat sees its "
+        "own cards and a log with the others' taken out; each event's `hash` and `commitment` "
+        "are taken over a secret salt, so nothing a seat reads lets it test a guess at a hidden "
+        "card or the seed. Every command answers with a `receipt` (version and chain head) "
+        "signed by the server's Ed25519 key (`GET /api/chain/keys/`). Once the game is over the "
+        "salts are published and anyone can recompute every commitment and hash and check "
+        "every signature. Someone who can write to the database but lacks the signing key "
+        "cannot make a rewritten chain verify. Idempotency keys belong to the caller: the same "
+        "key with another command is `409 key_clash`. The referee sees everything, and undoes "
+        "a finished game only by reopening it with a reason. Past a rate limit the answer is "
+        "`429` with `Retry-After`."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

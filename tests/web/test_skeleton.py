@@ -231,3 +231,31 @@ def test_the_embedded_default_makes_a_chain_key_on_first_start_and_keeps_it(tmp_
     assert len(bytes.fromhex(made)) == 32
     assert path.stat().st_mode & 0o777 == 0o600
     assert path.read_text().strip() == made
+
+
+def test_production_takes_the_secret_key_from_a_file(tmp_path):
+    key_file = tmp_path / "secret-key"
+    key_file.write_text("from-a-file\n")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings;"
+            " print(settings.SECRET_KEY)",
+        ],
+        cwd=BASE_DIR,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}},
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_ENV": "production",
+            "ALLOWED_HOSTS": "uno.example",
+            "CHAIN_SIGNING_KEY": "ab" * 32,
+            "SECRET_KEY_FILE": str(key_file),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "from-a-file"
