@@ -189,8 +189,12 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "format", "variant", "table_size", "status", "winner", "created_at"]
     list_filter = ["status", "format", "variant"]
     search_fields = ["name", "winner"]
+    # Seeds are never shown, not even here: a seat that read one could work out the deals.
+    exclude = ["legacy_seed"]
     readonly_fields = [
-        f.name for f in Tournament._meta.concrete_fields if f.name not in ("id", "name")
+        f.name
+        for f in Tournament._meta.concrete_fields
+        if f.name not in ("id", "name", "legacy_seed")
     ]
     inlines = [EntryInline, RoundInline]
     actions = ["start", "seat_next_round"]
@@ -234,6 +238,7 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "kind", "status"]
     list_filter = ["status", "kind"]
     list_select_related = ["tournament"]
+    exclude = ["seed"]  # never shown: it tells every shuffle of the round's tables
     readonly_fields = ["tournament", "number", "kind", "status", "byes", "deck", "created_at"]
     inlines = [TableInline]
 

@@ -306,9 +306,8 @@ class RatingHistory(models.Model):
 
 
 class Tournament(models.Model):
-    """Rounds of tables; players advance by the format (docs/TOURNAMENTS.md). ``seed`` makes
-    the duplicate deals and the games' shuffles reproducible. The organiser referees every
-    table. Change it through ``tournaments.tournament_services``."""
+    """Rounds of tables; players advance by the format (docs/TOURNAMENTS.md). The organiser
+    referees every table. Change it through ``tournaments.tournament_services``."""
 
     class Format(models.TextChoices):
         ELIMINATION = "elimination"
@@ -340,7 +339,9 @@ class Tournament(models.Model):
     duplicate_deals = models.BooleanField(default=False)
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.MANUAL)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
-    seed = models.CharField(max_length=32)
+    # What the tables' seeds were derived from before every game drew its own (kept for the
+    # record of older tournaments; nothing uses it, and it is never shown).
+    legacy_seed = models.CharField(max_length=32, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     winner = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -375,7 +376,9 @@ class Entry(models.Model):
 
 class Round(models.Model):
     """A round of a tournament, seated all at once: unique per number, so seating it a second
-    time fails instead of doubling it. ``deck`` is the duplicate deal of its tables, if any."""
+    time fails instead of doubling it. With duplicate deals, ``seed`` is the round's own seed,
+    drawn from ``secrets`` and shared by its tables' games, and ``deck`` the deal shuffled
+    from it; both stay on the server (no API or page shows them)."""
 
     class Kind(models.TextChoices):
         ELIMINATION = "elimination"
@@ -392,6 +395,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     byes = models.JSONField(default=list, help_text="players who sit the round out")
     deck = models.JSONField(null=True, blank=True, help_text="the duplicate deal, top first")
+    seed = models.CharField(
+        max_length=64, blank=True, default="", help_text="duplicate deals: the round's seed"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -251,7 +251,8 @@ def start_season_game(
     """Start a game that counts for ``season``, on ``night`` (default: the night of today), and
     record who sits where. ``players`` are the league's players or names (new names are
     registered). The season's variant, scoring and target are the defaults; ``created_by``
-    must organise the league, and with the other organisers referees the game."""
+    must organise the league, and with the other organisers referees the game. A game that
+    counts draws its own seed: a chosen ``seed`` is refused (``games.services.create_game``)."""
     season = _season(season)
     league = season.league
     if created_by is not None and not is_organiser(created_by, league):

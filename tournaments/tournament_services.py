@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -112,7 +111,6 @@ def create_tournament(
     duplicate_deals: bool = False,
     seeding: str = "manual",
     turn_seconds: int | None = None,
-    seed: str | None = None,
 ) -> Tournament:
     """A tournament taking entries, with ``players`` seeded in the order given (``manual``)
     or by rating (``rating``). Start it with ``start_tournament``."""
@@ -159,7 +157,6 @@ def create_tournament(
             duplicate_deals=bool(duplicate_deals),
             seeding=seeding,
             turn_seconds=turn_seconds,
-            seed=seed or secrets.token_hex(8),
         )
         Entry.objects.bulk_create(
             Entry(tournament=tournament, player=n, seed=i) for i, n in enumerate(names, start=1)
@@ -258,11 +255,11 @@ def plain_rows(
     return setup, entries, rounds
 
 
-def round_deck(tournament: Tournament, number: int) -> list[str]:
-    """The duplicate deal of round ``number``: the variant's deck shuffled from the
-    tournament's seed and the round's number (so the same tournament always gets it)."""
-    deck = list(get_variant(tournament.variant).deck_for(()))
-    random.Random(f"{tournament.seed}:round:{number}").shuffle(deck)
+def round_deck(variant: str, seed: str) -> list[str]:
+    """A duplicate deal: the variant's deck shuffled from a round's ``seed`` (drawn from
+    ``secrets`` for that round alone, so no seat can work it out from anything it reads)."""
+    deck = list(get_variant(variant).deck_for(()))
+    random.Random(f"{seed}:deck").shuffle(deck)
     return deck
 
 
@@ -292,19 +289,22 @@ def seat_next_round(*, tournament_id: int) -> Round | None:
                 )
         except IntegrityError:  # seated by a writer that did not take the lock
             return None
-        deck = round_deck(tournament, nxt.number) if tournament.duplicate_deals else None
-        if deck is not None:
-            rnd.deck = deck
-            rnd.save(update_fields=["deck"])
+        # Every table's chance comes from a seed drawn from ``secrets`` for it alone, never
+        # from anything a seat can read (a finished table's log shows its seed). Duplicate
+        # tables share their round's seed (so later hands are alike too) and its deck; the
+        # round's tables stay hidden until all of them are over (round_revealed).
+        deck = None
+        if tournament.duplicate_deals:
+            rnd.seed = game_services.new_seed()
+            rnd.deck = deck = round_deck(tournament.variant, rnd.seed)
+            rnd.save(update_fields=["seed", "deck"])
         for number, players in enumerate(nxt.tables, start=1):
-            same = f"{tournament.seed}:{nxt.number}"
             game = game_services.create_game(
                 variant=tournament.variant,
                 players=players,
                 scoring=tournament.scoring,
                 target=tournament.target,
-                # Duplicate tables share the seed too, so later hands are alike as well.
-                seed=same if deck is not None else f"{same}:{number}",
+                drawn_seed=rnd.seed if deck is not None else None,
                 deck=deck,
                 # The dealer is the last seat: seat 0 gets the first card and plays first.
                 dealer=len(players) - 1 if deck is not None else None,

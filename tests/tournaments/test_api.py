@@ -189,6 +189,25 @@ def test_an_unknown_season_is_refused_naming_the_field(olga):
     assert "season" in response.json()["detail"]
 
 
+def test_a_game_that_counts_refuses_a_chosen_seed_naming_the_field(olga, autumn):
+    response = olga.post(
+        "/api/games/", {"players": ["A", "B"], "season": autumn["id"], "seed": 42}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid"
+    assert "seed" in response.json()["detail"]
+    assert not Game.objects.exists() and not Player.objects.exists()
+
+
+def test_a_game_that_counts_draws_its_own_seed(olga, autumn):
+    game = olga.post(
+        "/api/games/", {"players": ["A", "B"], "season": autumn["id"]}, format="json"
+    ).json()
+    assert olga.get(f"/api/games/{game['id']}/").json()["seed_chosen"] is False
+    started = olga.get(f"/api/games/{game['id']}/events/").json()[0]["data"]
+    assert len(started["seed"]) == 32 and "seed_chosen" not in started
+
+
 def test_every_organiser_of_the_league_referees_its_season_games(olga, club, autumn):
     game = sheet_game(olga, autumn)
     colleague = client_for("carl")
@@ -253,7 +272,7 @@ def test_a_wrong_hand_is_refused_naming_the_field_and_appends_nothing(olga, autu
 
 def test_a_game_played_with_the_apps_cards_has_no_score_sheet(olga, autumn):
     response = olga.post(
-        "/api/games/", {"players": ["A", "B"], "season": autumn["id"], "seed": 1}, format="json"
+        "/api/games/", {"players": ["A", "B"], "season": autumn["id"]}, format="json"
     )
     game = response.json()
     response = record(olga, game, {"out": 0, "points": {"1": 3}})

@@ -19,7 +19,6 @@ def played(season, organiser, scoring, target, seed):
         created_by=organiser,
         scoring=scoring,
         target=target,
-        seed=seed,
     )
     play_with_bots(game.pk, seed=seed)
     return game, game_services.load_game(game_id=game.pk)

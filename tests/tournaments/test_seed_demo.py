@@ -26,6 +26,10 @@ def test_seed_demo_plays_a_season_through_the_services_and_fills_the_standings()
     # Bots sent their commands as seats, through the services: the log shows who did what.
     assert Event.objects.filter(actor__startswith="seat:").exists()
     assert "standings at" in out.getvalue()
+    # Games that count draw their own seeds: the demo chooses none.
+    assert not Game.objects.filter(seed_chosen=True).exists()
+    seeds = {e.data["seed"] for e in Event.objects.filter(type="game_started")}
+    assert len(seeds) == 5 and all(len(seed) == 32 for seed in seeds)
 
 
 def test_seed_demo_does_nothing_when_the_demo_club_exists():
@@ -46,7 +50,6 @@ def test_bots_play_a_season_game_to_its_end(season, organiser):
         season=season,
         players=["Ann", "Bob", "Cy"],
         created_by=organiser,
-        seed=5,
         scoring="none",
     )
     assert play_with_bots(game.pk, seed="t") > 0

@@ -27,7 +27,6 @@ def tournament(staff):
         advance=2,
         players=[f"P{i}" for i in range(8)],
         scoring="none",
-        seed="admin",
     )
 
 

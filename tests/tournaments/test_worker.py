@@ -150,7 +150,6 @@ def first_round_played(organiser):
         advance=2,
         scoring="none",
         players=[f"P{i}" for i in range(1, 9)],
-        seed="worker",
     )
     tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("number"))
