@@ -2,9 +2,9 @@
 
 A seat's page is built from ``rules.views.game_view(state, seat)`` and ``event_view``, so it
 holds only what that seat may know: its own hand, the others' card counts, a redacted log. The
-replay viewer (a referee's, or anyone's once the game is over and revealed:
-``games.visibility``) sees everything. This module
-also turns a button press on the table page into one command (``send_from_table``).
+replay viewer (a referee's, or anyone's once the game is over and revealed: games.visibility)
+sees everything. This module also turns a button press on the table page into one command
+(``send_from_table``).
 """
 
 from __future__ import annotations

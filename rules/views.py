@@ -2,8 +2,9 @@
 
 A seat sees its own hand, the card counts of the others, and a redacted log; a referee sees
 everything; once the game is over (and revealed: the caller may hold a finished game back, as a
-tournament does a table dealt the same cards as tables still playing) everyone does. Hands an edition has made public (UNO Spin's
-Show Hand, a face-up house rule) are seen by every seat while they are public.
+tournament does a table dealt the same cards as tables still playing) everyone does. Hands an
+edition has made public (UNO Spin's Show Hand, a face-up house rule) are seen by every seat
+while they are public.
 """
 
 from __future__ import annotations

@@ -21,5 +21,8 @@ class TournamentsConfig(AppConfig):
         # and a turn's start sets its timer (both through Celery tasks).
         if tournament_services.is_tournament_referee not in registry.referee_checks:
             registry.referee_checks.append(tournament_services.is_tournament_referee)
+        # A duplicate-deal table stays hidden until every table of its round has finished.
+        if tournament_services.round_revealed not in registry.reveal_checks:
+            registry.reveal_checks.append(tournament_services.round_revealed)
         if tournament_listeners.after_append not in registry.on_game_event:
             registry.on_game_event.append(tournament_listeners.after_append)

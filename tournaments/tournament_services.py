@@ -50,6 +50,18 @@ def is_tournament_referee(user: Any, game: Game) -> bool:
     return Table.objects.filter(game_id=game.pk, round__tournament__organiser_id=user.pk).exists()
 
 
+def round_revealed(game: Game) -> bool:
+    """``games.registry.reveal_checks``: a table dealt the same cards as the other tables of
+    its round (duplicate deals) stays hidden until every one of them has finished; its seats
+    would otherwise read the hands still being played at the others."""
+    round_games = Game.objects.filter(
+        tournament_table__round__tables__game_id=game.pk,
+        tournament_table__round__tournament__duplicate_deals=True,
+    ).values_list("status", flat=True)
+    # No rows: not a duplicate-deal table, nothing to hold back.
+    return all(status == Game.Status.FINISHED for status in round_games)
+
+
 def _require_organiser(by: Any, tournament: Tournament) -> None:
     if by is not None and getattr(by, "pk", None) != tournament.organiser_id:
         raise Forbidden("only the tournament's organiser may do that")
