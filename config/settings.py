@@ -366,12 +366,13 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         # POST /api/auth/token/ per address: a whole club signing in within the same minute.
         "token": envrate("THROTTLE_TOKEN", "30/minute"),
-        # Every request with a seat's secret, per seat: a bot polling ten times a second and
-        # playing besides.
-        "seat": envrate("THROTTLE_SEAT", "20/second"),
-        # Commands per seat (per user or address for anyone else): a seat has a few to send a
-        # second at most (play, call UNO, catch); illegal ones count too.
-        "commands": envrate("THROTTLE_COMMANDS", "10/second"),
+        # Every request with a seat's secret, per seat: twenty a second on average over a
+        # minute, so a bot that plays a whole game as fast as the server answers (a burst of a
+        # few hundred requests) is never stopped, and a flood is.
+        "seat": envrate("THROTTLE_SEAT", "1200/minute"),
+        # Commands per seat (per user or address for anyone else): a seat sends about seventy
+        # in a whole game; illegal ones count too.
+        "commands": envrate("THROTTLE_COMMANDS", "600/minute"),
         # Wrong seat secrets (Authorization: Seat or a seat's link) per address; while over it,
         # no secret from that address is even checked, right or wrong.
         "seat_failures": envrate("THROTTLE_SEAT_FAILURES", "20/minute"),

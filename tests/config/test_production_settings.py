@@ -94,8 +94,8 @@ def test_the_rate_limits_have_defaults_in_every_environment(load):
     for env in (DEVELOPMENT, PRODUCTION):
         assert load(env)["REST_FRAMEWORK"]["DEFAULT_THROTTLE_RATES"] == {
             "token": "30/minute",
-            "seat": "20/second",
-            "commands": "10/second",
+            "seat": "1200/minute",
+            "commands": "600/minute",
             "seat_failures": "20/minute",
         }
 
