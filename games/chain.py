@@ -148,9 +148,11 @@ class Signer:
     def snapshot_mac(
         self, game_id: UUID | str, version: int, engine_version: int, head: str, state: Any
     ) -> str:
+        """``key id:hex``: the key id says which signing key's MAC key made it (after a
+        rotation the old snapshots are no longer used, and loads replace them)."""
         digest = hashlib.sha256(canonical_json(state).encode()).hexdigest()
         message = canonical_json([_SNAPSHOT, str(game_id), version, engine_version, head, digest])
-        return hmac.new(self.mac_key, message.encode(), hashlib.sha256).hexdigest()
+        return f"{self.id}:{hmac.new(self.mac_key, message.encode(), hashlib.sha256).hexdigest()}"
 
 
 @cache

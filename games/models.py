@@ -172,7 +172,7 @@ class Snapshot(models.Model):
     # over the game, versions, head and state: a snapshot edited in the database no longer
     # matches and is never used to serve a game.
     head = models.CharField(max_length=64, blank=True, default="")
-    mac = models.CharField(max_length=64, blank=True, default="")
+    mac = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -148,9 +148,15 @@ def state_at(game_id: UUID | str, version: int) -> GameState:
 
 
 def save_snapshot(game_id: UUID | str, state: GameState, head: str) -> None:
-    """Save the state at its version, ``head`` being the hash of the event there."""
-    # ignore_conflicts: two loads may rebuild the same snapshot at once; either copy will do.
-    Snapshot.objects.bulk_create([_snapshot(game_id, state, head)], ignore_conflicts=True)
+    """Save the state at its version, ``head`` being the hash of the event there. One that is
+    there already is replaced: it was not usable (made under a retired key, or edited), or two
+    loads rebuilt it at once and either copy will do."""
+    Snapshot.objects.bulk_create(
+        [_snapshot(game_id, state, head)],
+        update_conflicts=True,
+        unique_fields=["game", "engine_version", "version"],
+        update_fields=["state", "head", "mac", "created_at"],
+    )
 
 
 def _snapshot(game_id: UUID | str, state: GameState, head: str) -> Snapshot:

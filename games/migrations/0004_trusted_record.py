@@ -66,7 +66,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="snapshot",
             name="mac",
-            field=models.CharField(blank=True, default="", max_length=64),
+            field=models.CharField(blank=True, default="", max_length=100),
         ),
         migrations.AddConstraint(
             model_name="event",

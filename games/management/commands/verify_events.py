@@ -60,7 +60,14 @@ def game_problem(game_id, rows, game_version, public_keys, allow_unsigned=False)
                 public_keys, row.signature, row.game_id, row.version, row.hash
             )
         ):
-            return f"{where}: the command that ends here has no valid server signature"
+            signer = row.signature.partition(":")[0]
+            unknown = (
+                f" (signed by key {signer}, which this server does not know: see "
+                "CHAIN_SIGNING_KEY and CHAIN_RETIRED_KEYS)"
+                if signer and signer not in public_keys
+                else ""
+            )
+            return f"{where}: the command that ends here has no valid server signature{unknown}"
         prev = row.hash
     if game_version is not None and game_version != len(rows):
         return (
@@ -70,15 +77,20 @@ def game_problem(game_id, rows, game_version, public_keys, allow_unsigned=False)
     return None
 
 
-def snapshot_problem(game_id, rows, snapshots) -> str | None:
-    """The first snapshot of the game that is not what its events give, or None."""
+def snapshot_problem(game_id, rows, snapshots, public_keys) -> str | None:
+    """The first snapshot of the game that is not what its events give, or None. One made
+    under a retired key is never used (its MAC cannot be checked now), but is still refolded."""
     events = [event_from_dict({**row.data, "type": row.type}) for row in rows]
+    current = chain.server_signer().id
     for snapshot in snapshots:
         where = f"game {game_id} snapshot at version {snapshot.version}"
-        if not snapshot_holds(
+        made_by = snapshot.mac.partition(":")[0]
+        if made_by == current and not snapshot_holds(
             game_id, snapshot.version, snapshot.head, snapshot.mac, snapshot.state
         ):
             return f"{where}: its MAC does not match what it records (never used to serve)"
+        if made_by != current and made_by not in public_keys:
+            return f"{where}: its MAC is under no key this server knows (never used to serve)"
         if not 0 < snapshot.version <= len(rows) or rows[snapshot.version - 1].hash != (
             snapshot.head
         ):
@@ -120,7 +132,7 @@ class Command(BaseCommand):
                         ).order_by("version")
                     )
                     checked_snapshots += len(snapshots)
-                    problem = snapshot_problem(game_id, game_rows, snapshots)
+                    problem = snapshot_problem(game_id, game_rows, snapshots, keys)
                 if problem is not None:
                     break
         finally:
