@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -389,3 +390,36 @@ def test_after_a_key_rotation_old_signatures_verify_with_the_retired_key_listed(
     newest = Snapshot.objects.filter(game=game).order_by("-version").first()
     assert newest.mac.startswith(chain.server_signer().id + ":")
     assert loaded.to_dict() == store.state_at(game.pk, version).to_dict()
+
+
+def make_legacy(game_id) -> None:
+    """Rewrite a game's log as it was recorded before commitments (plain hashes over data)."""
+    prev = chain.GENESIS
+    for row in Event.objects.filter(game_id=game_id).order_by("version"):
+        row.salt = row.commitment = row.signature = ""
+        row.prev_hash = prev
+        row.hash = prev = chain.row_hash(row)
+        tamper(
+            "UPDATE games_event SET salt = '', commitment = '', signature = '', prev_hash = %s,"
+            " hash = %s WHERE position = %s",
+            [row.prev_hash, row.hash, row.pk],
+        )
+
+
+def test_a_log_from_before_commitments_verifies_only_when_allowed_and_hides_its_hashes():
+    referee = user_client()
+    game = create_game(referee)
+    clients = seats(game)
+    for _ in range(4):
+        play_one(game, clients)
+    make_legacy(game["id"])
+
+    with pytest.raises(CommandError, match="recorded without a commitment"):
+        verify()
+    out = StringIO()
+    call_command("verify_events", "--allow-unsigned", stdout=out)
+    log = clients[0].get(url(game, "events/")).json()
+
+    assert "every chain intact" in out.getvalue()
+    assert all(e["hash"] is None for e in log)
+    assert referee.get(url(game, "events/")).json()[0]["hash"] is not None
