@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -620,11 +621,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code, body = 400, {"error": "invalid", "detail": {"card": str(exc)}}
     elif isinstance(exc, exceptions.ParseError):
         code, body = 400, {"error": "invalid", "detail": {"non_field_errors": str(exc.detail)}}
+    elif isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):  # a form body (the token's)
+        code, body = 400, {"error": "invalid", "detail": {"non_field_errors": str(exc)}}
     elif isinstance(exc, IllegalCommand):
-        code, body = (
-            409,
-            {"error": "illegal", "detail": str(exc), "version": _game_version(context)},
-        )
+        code, body = 409, {"error": "illegal", "detail": str(exc)}
+        if (version := _game_version(context)) is not None:  # a game's, not a tournament's
+            body["version"] = version
     elif isinstance(exc, errors.Stale):
         code, body = 409, {"error": "stale", "detail": str(exc), "version": exc.current_version}
     elif isinstance(exc, errors.KeyClash):
