@@ -71,6 +71,8 @@ _WILD_POINTS = {"W": 50, "W4": 50, "WM": 50, "WC": 40, "WG": 50}
 _CARD_RE = re.compile(
     r"^(?:(?P<wild>W|W4|WM|WC|WG)|(?P<colour>[RGBYPO])(?P<rank>[0-9]|S|V|D1|D2|G2)(?P<mark>~|:[UNO!])?)$"
 )
+# The notation as a regular expression without group names, as JSON Schema (the API's) takes it.
+CARD_PATTERN = re.sub(r"\(\?P<\w+>", "(", _CARD_RE.pattern)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +101,17 @@ class Card:
         return self.code
 
 
-@cache
 def card_info(code: str) -> Card:
     """Parse a card code strictly; raise ``InvalidCard`` naming the code if it is not one."""
+    # Checked before the cache, which would raise TypeError for a list or a dict from JSON.
     if not isinstance(code, str):
         raise InvalidCard(f"a card code must be a string, not {type(code).__name__}: {code!r}")
-    m = _CARD_RE.match(code)
+    return _parse_code(code)
+
+
+@cache
+def _parse_code(code: str) -> Card:
+    m = _CARD_RE.fullmatch(code)  # not match: "$" would let "R7\n" through
     if m is None:
         raise InvalidCard(f"unknown card code {code!r}")
     wild = m.group("wild")

@@ -1,10 +1,12 @@
 """Card notation: strict parsing, formatting and the points each card scores."""
 
+import re
+
 import pytest
 
-from rules.cards import card_info, describe, format_card, parse_cards, parse_colour
+from rules.cards import CARD_PATTERN, card_info, describe, format_card, parse_cards, parse_colour
 from rules.errors import InvalidCard
-from rules.variants import get_variant
+from rules.variants import get_variant, variant_names
 
 
 @pytest.mark.parametrize(
@@ -35,7 +37,8 @@ def test_every_example_of_the_notation_parses_to_its_parts(code, colour, rank, m
 
 
 @pytest.mark.parametrize(
-    "code", ["r7", "R10", "X7", "W5", "RW", "R", "", "RS~", "R7:X", "W4~", " R7", "R7 ", "D2"]
+    "code",
+    ["r7", "R10", "X7", "W5", "RW", "R", "", "RS~", "R7:X", "W4~", " R7", "R7 ", "R7\n", "D2"],
 )
 def test_an_unknown_code_is_refused_naming_the_code(code):
     with pytest.raises(InvalidCard) as err:
@@ -43,9 +46,21 @@ def test_an_unknown_code_is_refused_naming_the_code(code):
     assert repr(code) in str(err.value)
 
 
-def test_a_code_that_is_not_a_string_is_refused():
+@pytest.mark.parametrize("code", [7, None, ["R7"], {"card": "R7"}, [[1]]])
+def test_a_code_that_is_not_a_string_is_refused(code):
+    # A list or an object (from JSON) is refused like a number, not with a TypeError.
     with pytest.raises(InvalidCard, match="must be a string"):
-        card_info(7)
+        card_info(code)
+
+
+def test_the_schema_pattern_of_a_code_takes_every_card_and_the_notation_only():
+    # The API's schema states it; a mark on a card that is not a number ("RS~") fits the
+    # pattern and is refused by the parser alone.
+    pattern = re.compile(CARD_PATTERN)
+    for variant in variant_names():
+        assert all(pattern.fullmatch(code) for code in get_variant(variant).deck)
+    for code in ["r7", "R10", "X7", "W5", "R7:X", "W4~", " R7", "D2"]:
+        assert not pattern.search(code)
 
 
 def test_a_list_of_codes_names_the_position_of_the_bad_one():

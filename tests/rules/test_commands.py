@@ -1,9 +1,22 @@
 """Commands in the API's JSON shape: strict parsing that names the bad field."""
 
-import pytest
+from dataclasses import fields
 
-from rules.commands import Catch, ChooseColour, DrawCard, PlayCard, command_from_dict
-from rules.errors import InvalidCommand
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.commands import (
+    COMMAND_TYPES,
+    Catch,
+    ChooseColour,
+    DrawCard,
+    PlayCard,
+    command_from_dict,
+)
+from rules.engine import new_game, step
+from rules.errors import InvalidCommand, RuleError
+from rules.variants import load_all, variant_names
 
 
 @pytest.mark.parametrize(
@@ -46,6 +59,54 @@ def test_a_bad_command_is_refused_naming_the_field(data, field, message):
     with pytest.raises(InvalidCommand, match=message) as err:
         command_from_dict(0, data)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("kind", ["play", "discard", "keep", "keep_card"])
+@pytest.mark.parametrize("card", [["R7"], {"code": "R7"}, 7, True])
+def test_a_card_that_is_not_a_string_is_refused_naming_the_card_in_every_edition(kind, card):
+    with pytest.raises(InvalidCommand, match="must be a string") as err:
+        command_from_dict(0, {"type": kind, "card": card})
+    assert err.value.field == "card"
+
+
+@pytest.mark.parametrize("cards", [[["R7"]], [{"code": "R7"}], "R7", {"0": "R7"}])
+def test_a_wheel_discard_of_anything_but_card_codes_is_refused_naming_the_cards(cards):
+    with pytest.raises(InvalidCommand) as err:
+        command_from_dict(0, {"type": "wheel_discard", "cards": cards})
+    assert err.value.field == "cards"
+
+
+# Any JSON value, small: what a client may put in any field of a command.
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=6,
+)
+CARDS = st.sampled_from(["R7", "W", "W4", "G3~", "R5:U", "WC", "RS~", "R10", ""])
+
+
+def _started(variant):
+    state, _ = new_game(variant=variant, players=3, seed="any-json")
+    return state
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_any_json_in_any_command_of_any_edition_is_decided_or_refused_as_a_rule_error(data):
+    load_all()
+    variant = data.draw(st.sampled_from(variant_names()))
+    kind = data.draw(st.sampled_from(sorted(COMMAND_TYPES)))
+    body = {"type": kind}
+    for f in fields(COMMAND_TYPES[kind]):
+        if f.name != "seat" and data.draw(st.booleans()):
+            body[f.metadata.get("json", f.name)] = data.draw(JSON | CARDS | st.lists(CARDS))
+    state = _started(variant)
+    seat = data.draw(st.integers(0, state.players - 1))
+
+    try:
+        step(state, command_from_dict(seat, body))
+    except RuleError:
+        pass  # the API's 400 or 409; anything else would be a server error
 
 
 def test_a_command_must_be_a_json_object():
