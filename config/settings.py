@@ -278,6 +278,15 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": envstr("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # A club night on the embedded default: many tables write at once. WAL lets
+            # readers go on beside the one writer; IMMEDIATE takes the write lock when a
+            # transaction begins (not half-way, where SQLite can only fail a waiting writer with
+            # "database is locked"); a writer then waits up to the timeout for its turn.
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": envint("SQLITE_TIMEOUT", 20),
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 
