@@ -6,15 +6,24 @@ a version, and an unknown field is an error naming it, so a typo never silently 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
+from django.core.validators import RegexValidator
+from drf_spectacular.extensions import (
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game
+from rules.cards import CARD_PATTERN
+from rules.commands import COMMAND_TYPES
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
-from rules.variants import variant_names
+from rules.sheet import MAX_HAND_POINTS
+from rules.variants import load_all, variant_names
 from rules.views import event_view
 
 
@@ -54,7 +63,8 @@ class StrictBooleanField(serializers.BooleanField):
 
 
 class StrictCharField(serializers.CharField):
-    """A JSON string (DRF's CharField would turn ``42`` into ``"42"``)."""
+    """A JSON string (DRF's CharField would turn ``42`` into ``"42"``). Unless blank is allowed,
+    it must hold more than white space (which is trimmed); it never holds a NUL character."""
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -62,14 +72,58 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
-class SeedField(serializers.Field):
-    """A seed as the API takes it: a whole number or a non-empty string."""
+# The schema of a StrictCharField says what its checks do: no NUL (PostgreSQL stores none) and,
+# unless blank is allowed, something besides white space.
+TEXT_PATTERN = r"^[^\u0000]*$"
+NON_BLANK_PATTERN = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
 
-    default_error_messages = {"invalid": "Expected a whole number or a non-empty string."}
+
+class StrictCharFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = StrictCharField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if not self.target.allow_blank:
+            schema["minLength"] = max(1, schema.get("minLength", 1))
+        # A validator's own pattern (a card code's) says more; it is added after this.
+        if not any(isinstance(v, RegexValidator) for v in self.target.validators):
+            schema["pattern"] = TEXT_PATTERN if self.target.allow_blank else NON_BLANK_PATTERN
+        return schema
+
+
+MAX_SEED = 2**63 - 1
+MAX_SEED_LENGTH = 100
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+            {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_SEED_LENGTH,
+                "pattern": TEXT_PATTERN,
+            },
+        ]
+    }
+)
+class SeedField(serializers.Field):
+    """A seed as the API takes it: a whole number from 0 to 2^63 - 1, or a string of 1 to 100
+    characters."""
+
+    default_error_messages = {
+        "invalid": f"Expected a whole number from 0 to {MAX_SEED} or a string of 1 to "
+        f"{MAX_SEED_LENGTH} characters."
+    }
 
     def to_internal_value(self, data: Any) -> str:
-        if isinstance(data, bool) or not isinstance(data, (int, str)) or data == "":
+        if isinstance(data, bool) or not isinstance(data, (int, str)):
+            self.fail("invalid")
+        if isinstance(data, int) and not 0 <= data <= MAX_SEED:
+            self.fail("invalid")
+        if isinstance(data, str) and not 1 <= len(data) <= MAX_SEED_LENGTH:
             self.fail("invalid")
         return str(data)
 
@@ -88,23 +142,56 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A strict serializer's schema says that it takes no other fields."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
 # Requests -----------------------------------------------------------------------------------
+
+# The ranges of numbers the API takes: beyond them a number means nothing, and would not fit
+# the database's columns (a game's version, target and season are 32-bit).
+MAX_TARGET = 100_000  # the most points a game is played to (a tournament's limit too)
+MAX_VERSION = 2**31 - 1
+MAX_ID = 2**31 - 1
+MAX_SEAT = MAX_PLAYERS - 1
+NAME_LENGTH = 100
+CLAIM_LENGTH = NOTE_LENGTH = 2000
+REASON_LENGTH = 500
+
+
+def version_field(**kwargs: Any) -> StrictIntegerField:
+    return StrictIntegerField(max_value=MAX_VERSION, **kwargs)
 
 
 class GameCreateSerializer(StrictSerializer):
     variant = serializers.ChoiceField(choices=variant_names(), required=False)
     players = serializers.ListField(
-        child=StrictCharField(max_length=100), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS
+        child=StrictCharField(max_length=NAME_LENGTH),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
     )
     scoring = serializers.ChoiceField(choices=SCORINGS, required=False)
-    target = StrictIntegerField(min_value=1, required=False)
+    target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, required=False)
     seed = SeedField(required=False, allow_null=True, help_text="Without it, a random seed.")
     deck = serializers.ListField(
-        child=StrictCharField(), required=False, help_text="Draw order, top first (referee)."
+        child=StrictCharField(
+            validators=[RegexValidator(CARD_PATTERN, "Unknown card code %(value)r.")]
+        ),
+        required=False,
+        help_text="Draw order, top first (referee).",
     )
-    dealer = StrictIntegerField(min_value=0, required=False)
+    dealer = StrictIntegerField(min_value=0, max_value=MAX_SEAT, required=False)
     options = serializers.DictField(required=False, help_text="The edition's settings.")
-    season = StrictIntegerField(required=False, help_text="The season the game counts for.")
+    season = StrictIntegerField(
+        min_value=1, max_value=MAX_ID, required=False, help_text="The season the game counts for."
+    )
     sheet = StrictBooleanField(
         required=False, default=False, help_text="A score sheet for a game played with cards."
     )
@@ -113,33 +200,105 @@ class GameCreateSerializer(StrictSerializer):
 class CommandMetaSerializer(serializers.Serializer):
     """The two fields a command body carries besides the command itself."""
 
-    expected_version = StrictIntegerField(min_value=0, required=False, allow_null=True)
+    expected_version = version_field(min_value=0, required=False, allow_null=True)
     key = StrictCharField(max_length=200, required=False, allow_null=True)
 
 
 class CommandRequestSerializer(serializers.Serializer):
-    """Documentation of a command body; the engine parses the command itself strictly."""
+    """Documentation of a command body; the engine parses the command itself strictly
+    (``rules.commands.command_from_dict``), and its schema is made from the same fields:
+    ``CommandRequestSchema``."""
 
-    type = serializers.CharField(help_text="play, draw, pass, call_uno, catch, challenge, ...")
-    card = serializers.CharField(required=False, help_text="play: the card code")
-    colour = serializers.CharField(required=False, help_text="play (wilds), choose_colour")
-    uno = serializers.BooleanField(required=False, help_text="play: calls UNO with the play")
-    seat = serializers.IntegerField(required=False, help_text="catch: the seat that did not call")
-    expected_version = serializers.IntegerField(required=False, help_text="409 stale if older")
-    key = serializers.CharField(required=False, help_text="idempotency key")
+
+def _command_field_schema(kind: str) -> dict[str, Any]:
+    """The schema of a command field of ``kind`` (``rules.commands``' field kinds)."""
+    card = {"type": "string", "pattern": CARD_PATTERN}
+    seat_map: dict[str, Any] = {"type": "object", "additionalProperties": False}
+    if kind == "seat_cards":
+        seat_map["properties"] = {
+            str(seat): {"type": "array", "items": card} for seat in range(MAX_PLAYERS)
+        }
+    elif kind == "seat_points":
+        points = {"type": "integer", "minimum": 0, "maximum": MAX_HAND_POINTS}
+        seat_map["properties"] = {str(seat): points for seat in range(MAX_PLAYERS)}
+    return {
+        "card": card,
+        "cards": {"type": "array", "items": card},
+        "colour": {"type": "string", "pattern": "^[RGBYPO]$"},
+        "bool": {"type": "boolean"},
+        "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT},
+        "words": {"type": "array", "items": {"type": "string"}},
+        "word": {"type": "string"},
+        "int": {"type": "integer"},
+        "seat_cards": seat_map,
+        "seat_points": seat_map,
+    }[kind]
+
+
+class CommandRequestSchema(OpenApiSerializerExtension):
+    """A command body: one object per command type (every edition's), with exactly the fields
+    the engine takes for it, plus ``expected_version`` and ``key``."""
+
+    target_class = CommandRequestSerializer
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        load_all()  # the editions' command types
+        meta = {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_VERSION,
+                "nullable": True,
+                "description": "409 stale if the game has moved on.",
+            },
+            "key": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": NON_BLANK_PATTERN,
+                "nullable": True,
+                "description": "Idempotency key.",
+            },
+        }
+        one_of = []
+        for name, cls in sorted(COMMAND_TYPES.items()):
+            # Patterns, not one-value enums: the schema's enum hook would make a component of
+            # each and warn about their names.
+            properties: dict[str, Any] = {"type": {"type": "string", "pattern": f"^{name}$"}}
+            required = ["type"]
+            for f in fields(cls):
+                if f.name == "seat":
+                    continue
+                json_name = f.metadata.get("json", f.name)
+                schema = _command_field_schema(f.metadata["kind"])
+                if f.metadata.get("optional", True):
+                    schema = {**schema, "nullable": True}
+                else:
+                    required.append(json_name)
+                properties[json_name] = schema
+            one_of.append(
+                {
+                    "type": "object",
+                    "title": name,
+                    "properties": {**properties, **meta},
+                    "required": required,
+                    "additionalProperties": False,
+                }
+            )
+        return {"oneOf": one_of, "description": "One command, as `legal` lists them."}
 
 
 class EventsQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, required=False, default=0)
+    after = serializers.IntegerField(min_value=0, max_value=MAX_VERSION, required=False, default=0)
 
 
 class ReplayQuerySerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=0, required=False)
+    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION, required=False)
 
 
 class UndoSerializer(StrictSerializer):
-    to_version = StrictIntegerField(min_value=0)
-    reason = StrictCharField(max_length=500)
+    to_version = version_field(min_value=0)
+    reason = StrictCharField(max_length=REASON_LENGTH)
     reopen = StrictBooleanField(
         required=False,
         default=False,
@@ -148,14 +307,14 @@ class UndoSerializer(StrictSerializer):
 
 
 class DisputeCreateSerializer(StrictSerializer):
-    version = StrictIntegerField(min_value=1, help_text="The event the dispute is about.")
-    claim = StrictCharField(max_length=2000)
+    version = version_field(min_value=1, help_text="The event the dispute is about.")
+    claim = StrictCharField(max_length=CLAIM_LENGTH)
 
 
 class RulingSerializer(StrictSerializer):
     decision = serializers.ChoiceField(choices=["upheld", "rejected"])
-    note = StrictCharField(max_length=2000, required=False, default="", allow_blank=True)
-    undo_to = StrictIntegerField(min_value=0, required=False, allow_null=True)
+    note = StrictCharField(max_length=NOTE_LENGTH, required=False, default="", allow_blank=True)
+    undo_to = version_field(min_value=0, required=False, allow_null=True)
     reopen = StrictBooleanField(
         required=False, default=False, help_text="With undo_to on a finished game."
     )

@@ -6,44 +6,106 @@ string. Outputs document (and pass through) what ``tournaments.selectors`` retur
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.serializers import StrictCharField, StrictIntegerField, StrictSerializer
-from rules.engine import SCORINGS
+from games.serializers import (
+    MAX_TARGET,
+    MAX_VERSION,
+    NAME_LENGTH,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from rules.cards import CARD_PATTERN
+from rules.engine import MAX_PLAYERS, SCORINGS
+from rules.sheet import MAX_HAND_POINTS
 from rules.variants import variant_names
 
 # Requests -----------------------------------------------------------------------------------
 
+# The standings options' ranges (docs/STANDINGS.md): more nights than a season has are no
+# limit, and attendance worth more than a thousand wins is no league.
+MAX_BEST_NIGHTS = 1000
+MAX_ATTENDANCE_POINTS = 1000
+MAX_NIGHT = 32767  # a night's number is a small integer column
+
 
 class LeagueCreateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=100)
+    name = StrictCharField(max_length=NAME_LENGTH)
     variant = serializers.ChoiceField(choices=variant_names(), required=False, default="classic")
     scoring = serializers.ChoiceField(choices=SCORINGS, required=False, default="standard")
-    target = StrictIntegerField(min_value=1, required=False, default=500)
+    target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, required=False, default=500)
 
 
 class SeasonCreateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=100)
+    name = StrictCharField(max_length=NAME_LENGTH)
     variant = serializers.ChoiceField(
         choices=variant_names(), required=False, help_text="Default: the league's."
     )
     scoring = serializers.ChoiceField(
         choices=SCORINGS, required=False, help_text="Default: the league's."
     )
-    target = StrictIntegerField(min_value=1, required=False, help_text="Default: the league's.")
+    target = StrictIntegerField(
+        min_value=1, max_value=MAX_TARGET, required=False, help_text="Default: the league's."
+    )
     best_nights = StrictIntegerField(
         min_value=1,
+        max_value=MAX_BEST_NIGHTS,
         required=False,
         allow_null=True,
         help_text="Count only each player's best N nights (default: every night).",
     )
     attendance_points = StrictIntegerField(
-        min_value=0, required=False, default=0, help_text="League points per night played."
+        min_value=0,
+        max_value=MAX_ATTENDANCE_POINTS,
+        required=False,
+        default=0,
+        help_text="League points per night played.",
     )
 
 
 class PlayerCreateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=100)
+    name = StrictCharField(max_length=NAME_LENGTH)
+
+
+SEATS = [str(seat) for seat in range(MAX_PLAYERS)]
+
+
+def _seat_map_schema(value: dict[str, object]) -> dict[str, object]:
+    """An object keyed by seat number ("0" to "9"), as the engine takes one."""
+    return {
+        "type": "object",
+        "properties": {seat: value for seat in SEATS},
+        "additionalProperties": False,
+    }
+
+
+class SeatMapField(serializers.DictField):
+    """``{"<seat>": value}``: the keys are seat numbers, "0" to "9"."""
+
+    def to_internal_value(self, data: object) -> dict[str, object]:
+        if isinstance(data, dict):
+            for key in data:
+                if key not in SEATS:
+                    raise serializers.ValidationError(
+                        f"{key!r} is not a seat number (0 to {MAX_PLAYERS - 1})."
+                    )
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(
+    _seat_map_schema({"type": "array", "items": {"type": "string", "pattern": CARD_PATTERN}})
+)
+class SeatCardsField(SeatMapField):
+    pass
+
+
+@extend_schema_field(
+    _seat_map_schema({"type": "integer", "minimum": 0, "maximum": MAX_HAND_POINTS})
+)
+class SeatPointsField(SeatMapField):
+    pass
 
 
 class HandSerializer(StrictSerializer):
@@ -53,19 +115,25 @@ class HandSerializer(StrictSerializer):
     type = serializers.ChoiceField(
         choices=["record_hand"], required=False, help_text="Optional: always record_hand."
     )
-    out = StrictIntegerField(min_value=0, help_text="The seat that went out.")
-    remaining = serializers.DictField(
+    out = StrictIntegerField(
+        min_value=0, max_value=MAX_PLAYERS - 1, help_text="The seat that went out."
+    )
+    remaining = SeatCardsField(
         child=serializers.ListField(child=StrictCharField()),
         required=False,
         help_text='Seat number -> the cards left in that hand, e.g. {"0": ["R7", "W4"]}.',
     )
-    points = serializers.DictField(
-        child=StrictIntegerField(min_value=0),
+    points = SeatPointsField(
+        child=StrictIntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         required=False,
         help_text='Seat number -> the points left in that hand, e.g. {"1": 2}.',
     )
     expected_version = StrictIntegerField(
-        min_value=0, required=False, allow_null=True, help_text="409 stale if older."
+        min_value=0,
+        max_value=MAX_VERSION,
+        required=False,
+        allow_null=True,
+        help_text="409 stale if older.",
     )
     key = StrictCharField(
         max_length=200, required=False, allow_null=True, help_text="Idempotency key."
@@ -73,7 +141,9 @@ class HandSerializer(StrictSerializer):
 
 
 class SeasonGamesQuerySerializer(serializers.Serializer):
-    night = serializers.IntegerField(min_value=1, required=False, help_text="Only this night.")
+    night = serializers.IntegerField(
+        min_value=1, max_value=MAX_NIGHT, required=False, help_text="Only this night."
+    )
 
 
 # Responses ----------------------------------------------------------------------------------

@@ -12,8 +12,19 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.serializers import (
+    MAX_TARGET,
+    NAME_LENGTH,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from rules.engine import SCORINGS
+from rules.variants import variant_names
 from tournaments import tournament_selectors, tournament_services
 from tournaments.api import ORGANISER_ERRORS, USER_AUTH, PublicView, UserView, _error
+from tournaments.pairing import MAX_TABLE, MIN_TABLE
 
 TOURNAMENT_ID = OpenApiParameter(
     "tournament_id", int, OpenApiParameter.PATH, description="The tournament."
@@ -21,24 +32,37 @@ TOURNAMENT_ID = OpenApiParameter(
 CHANGE_ERRORS = {**ORGANISER_ERRORS, 409: _error("Not now: started, over, or already entered.")}
 
 
-class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    variant = serializers.CharField(default="classic")
-    scoring = serializers.CharField(default="standard")
-    target = serializers.IntegerField(default=500)
+# The ranges tournament_services.create_tournament checks, said in the schema too.
+MAX_ROUNDS = 50
+TURN_SECONDS = (5, 3600)
+
+
+class TournamentCreateSerializer(StrictSerializer):
+    name = StrictCharField(max_length=NAME_LENGTH)
+    variant = serializers.ChoiceField(choices=variant_names(), default="classic")
+    scoring = serializers.ChoiceField(choices=SCORINGS, default="standard")
+    target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, default=500)
     format = serializers.ChoiceField(choices=["elimination", "swiss"])
-    table_size = serializers.IntegerField()
-    advance = serializers.IntegerField(default=1)
-    rounds = serializers.IntegerField(default=1)
-    final_table = serializers.BooleanField(default=False)
-    duplicate_deals = serializers.BooleanField(default=False)
-    players = serializers.ListField(child=serializers.CharField(max_length=100), default=list)
+    table_size = StrictIntegerField(min_value=MIN_TABLE, max_value=MAX_TABLE)
+    advance = StrictIntegerField(
+        min_value=1, max_value=MAX_TABLE - 1, default=1, help_text="Fewer than table_size."
+    )
+    rounds = StrictIntegerField(min_value=1, max_value=MAX_ROUNDS, default=1)
+    final_table = StrictBooleanField(default=False)
+    duplicate_deals = StrictBooleanField(default=False)
+    players = serializers.ListField(child=StrictCharField(max_length=NAME_LENGTH), default=list)
     seeding = serializers.ChoiceField(choices=["rating", "manual"], default="manual")
-    turn_seconds = serializers.IntegerField(required=False, allow_null=True, default=None)
+    turn_seconds = StrictIntegerField(
+        min_value=TURN_SECONDS[0],
+        max_value=TURN_SECONDS[1],
+        required=False,
+        allow_null=True,
+        default=None,
+    )
 
 
-class PlayerNameSerializer(serializers.Serializer):
-    player = serializers.CharField(max_length=100)
+class PlayerNameSerializer(StrictSerializer):
+    player = StrictCharField(max_length=NAME_LENGTH)
 
 
 class TableSerializer(serializers.Serializer):
