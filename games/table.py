@@ -426,11 +426,12 @@ def send_from_table(
     """Send the command a table page's button names, for ``seat``. "Say UNO" is added to a
     command that may carry it when the legal list has it that way (so ticking the box never
     makes a play illegal)."""
-    if say_uno and data.get("type") in UNO_COMMANDS and not data.get("uno"):
+    kind = data.get("type")
+    if say_uno and isinstance(kind, str) and kind in UNO_COMMANDS and not data.get("uno"):
         state = services.load_game(game_id=game_id)
         with_uno = {**data, "uno": True}
         legal = [c.to_dict() for c in legal_commands(state, seat)]
-        if data["type"] == "wheel_discard":
+        if kind == "wheel_discard":
             # Any order of the cards under the top one is accepted; compare as sets of cards.
             left = len(state.hands[seat]) - len(data.get("cards") or ())
             if left == 1:

@@ -26,13 +26,15 @@ from django.views.defaults import page_not_found
 from games import bots, services, table
 from games.errors import GameError, NotFound, Stale
 from games.models import Game, Seat
+from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from games.table import Viewer
 from games.throttles import FailedSecrets
 from games.visibility import is_revealed
-from rules import RuleError
+from rules import IllegalCommand, InvalidCommand, RuleError
 from rules.variants import get_variant, variant_names
 
 SESSION_SEATS = "table_seats"  # {game id: seat secret}
+MAX_FORM_INT = 2**31 - 1  # versions and seats are 32-bit columns or less
 POLL_STOP = 286  # htmx stops polling on this status: the game is over and nothing moved
 
 
@@ -152,6 +154,7 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return _forbidden(request, game, "Only a seat of this table can play at it.")
     pick = request.POST.get("pick") or None
     error = ""
+    status = 200
     if pick is None:
         try:
             data = _command_data(request)
@@ -164,6 +167,8 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
             )
         except (RuleError, GameError, ValueError) as exc:
             error = _rule_error(exc)
+            # Not allowed now (409) or malformed (400), as the API answers.
+            status = 409 if isinstance(exc, IllegalCommand | GameError) else 400
         else:
             if not request.htmx:
                 return redirect("games:table", game_id=game.pk)
@@ -171,7 +176,7 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
     context = table.table_context(game, viewer, pick=pick, error=error)
     if request.htmx:
         return render(request, "games/table.html#updates", context)
-    return render(request, "games/table.html", context, status=409 if error else 200)
+    return render(request, "games/table.html", context, status=status)
 
 
 def _command_data(request: HttpRequest) -> dict[str, Any]:
@@ -179,7 +184,7 @@ def _command_data(request: HttpRequest) -> dict[str, Any]:
     raw = request.POST.get("command", "")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         raise ValueError("That button named no command.") from None
     if not isinstance(data, dict):
         raise ValueError("That button named no command.")
@@ -197,10 +202,24 @@ def _command_data(request: HttpRequest) -> dict[str, Any]:
 
 
 def _int(value: str | None) -> int | None:
+    """A form's whole number (a version, a seat), or None. Past the range of the columns such
+    numbers are compared with, a number means nothing: None too."""
     try:
-        return int(value) if value not in (None, "") else None
+        number = int(value) if value not in (None, "") else None
     except ValueError:
         return None
+    return number if number is None or abs(number) <= MAX_FORM_INT else None
+
+
+def _text(request: HttpRequest, name: str, limit: int) -> str:
+    """A text field of a form, refused (naming it) when no database could store it or it is
+    longer than the API takes."""
+    value = request.POST.get(name, "")
+    if "\x00" in value:
+        raise InvalidCommand(f"{name}: null characters are not allowed", field=name)
+    if len(value) > limit:
+        raise InvalidCommand(f"{name}: at most {limit} characters", field=name)
+    return value
 
 
 # Disputes -------------------------------------------------------------------------------------
@@ -218,7 +237,7 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
         services.open_dispute(
             game_id=game.pk,
             version=_int(request.POST.get("version")),  # type: ignore[arg-type]
-            claim=request.POST.get("claim", ""),
+            claim=_text(request, "claim", CLAIM_LENGTH),
             by=viewer.actor,
         )
     except (RuleError, GameError) as exc:
@@ -226,6 +245,7 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.htmx:
         context = table.table_context(game, viewer, error=error)
         context["dispute_filed"] = not error
+        context["dispute_error"] = error
         return render(request, "games/table.html#dispute", context)
     if error:
         context = table.table_context(game, viewer, error=error)
@@ -245,7 +265,7 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
         services.rule_on_dispute(
             dispute_id=dispute_id,
             decision=request.POST.get("decision", ""),
-            note=request.POST.get("note", ""),
+            note=_text(request, "note", NOTE_LENGTH),
             undo_to=_int(request.POST.get("undo_to")),
             by=viewer.actor,
         )
@@ -287,7 +307,7 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
         version = services.undo(
             game_id=game.pk,
             to_version=to_version,  # type: ignore[arg-type]
-            reason=request.POST.get("reason", "").strip() or "undone by the referee",
+            reason=_text(request, "reason", REASON_LENGTH).strip() or "undone by the referee",
             by=viewer.actor,
             reopen=request.POST.get("reopen") == "on",
         )

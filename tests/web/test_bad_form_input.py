@@ -1,0 +1,136 @@
+"""Form input that once made a page answer a server error: a tampered table button, a NUL in a
+text field, a number past any column. Each is a form error on the page, and nothing is
+appended or stored."""
+
+import html
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Dispute, Game
+from rules import legal_commands
+from tests.web.conftest import seat_client
+from tests.web.league_pages_support import league, olga, season, sheet  # noqa: F401 (fixtures)
+from tests.web.table_support import HTMX
+
+pytestmark = pytest.mark.django_db
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def version(game):
+    return Game.objects.get(pk=game.pk).version
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game()
+
+
+@pytest.fixture
+def waiting(client, game):
+    """The browser of the seat the game waits for."""
+    return seat_client(client, game, services.load_game(game_id=game.pk).pending[1])
+
+
+def press(client, game, command, **extra):
+    raw = command if isinstance(command, str) else json.dumps(command)
+    return client.post(
+        f"/table/{game.pk}/command/", {"command": raw, "version": game.version, **extra}
+    )
+
+
+@pytest.mark.parametrize("kind", ["play", "discard", "keep", "keep_card"])
+@pytest.mark.parametrize("card", [["R7"], {"code": "R7"}])
+def test_a_card_given_as_a_list_or_an_object_is_a_form_error(waiting, game, kind, card):
+    response = press(waiting, game, {"type": kind, "card": card})
+
+    assert response.status_code == 400
+    assert 'class="error" role="alert"' in response.text
+    assert "must be a string" in html.unescape(response.text)
+    assert version(game) == game.version
+
+
+def test_with_htmx_the_error_comes_in_the_fragments(waiting, game):
+    response = waiting.post(
+        f"/table/{game.pk}/command/",
+        {"command": json.dumps({"type": "play", "card": ["R7"]}), "version": game.version},
+        **HTMX,
+    )
+
+    assert response.status_code == 200
+    assert "must be a string" in html.unescape(response.text)
+    assert version(game) == game.version
+
+
+@pytest.mark.parametrize(
+    "command",
+    [DEEP, {"type": ["play"], "card": "R7"}, {"type": {"play": 1}}, "[]", "not json"],
+)
+def test_a_button_that_names_no_command_is_a_form_error_even_saying_uno(waiting, game, command):
+    response = press(waiting, game, command, say_uno="on")
+
+    assert response.status_code == 400
+    assert 'class="error" role="alert"' in response.text
+    assert version(game) == game.version
+
+
+def test_a_version_past_any_column_is_no_version(waiting, game):
+    state = services.load_game(game_id=game.pk)
+    draw = next(c for c in legal_commands(state, state.pending[1]) if c.type == "draw")
+
+    response = press(waiting, game, draw.to_dict(), version=str(2**80))
+
+    assert response.status_code == 302  # taken as sent without a version
+    assert version(game) > game.version
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [("she\x00cheated", "null characters"), ("x" * 2001, "at most 2000 characters")],
+)
+def test_a_dispute_claim_no_database_takes_is_a_form_error(waiting, game, claim, message):
+    response = waiting.post(f"/table/{game.pk}/disputes/", {"version": 1, "claim": claim})
+
+    assert response.status_code == 400
+    assert message in html.unescape(response.text)
+    assert not Dispute.objects.exists()
+
+
+def test_with_htmx_a_dispute_claim_with_a_null_character_is_shown_in_the_fragment(waiting, game):
+    response = waiting.post(f"/table/{game.pk}/disputes/", {"version": 1, "claim": "a\x00"}, **HTMX)
+
+    assert response.status_code == 200
+    assert "null characters" in html.unescape(response.text)
+    assert not Dispute.objects.exists()
+
+
+def test_a_referees_undo_reason_with_a_null_character_is_a_form_error(client, make_game, play):
+    referee = get_user_model().objects.create_user("ref", password="pw")
+    game = make_game(created_by=referee)
+    play(game, commands=2)
+    client.force_login(referee)
+    before = version(game)
+
+    response = client.post(
+        f"/table/{game.pk}/replay/undo/", {"to_version": game.version, "reason": "oops\x00"}
+    )
+
+    assert response.status_code == 400
+    assert "null characters" in html.unescape(response.text)
+    assert version(game) == before
+
+
+def test_score_sheet_points_past_any_column_are_a_form_error(client, olga, sheet):  # noqa: F811
+    client.force_login(olga)
+    before = version(sheet)
+
+    response = client.post(
+        f"/score-sheets/{sheet.pk}/", {"out": "0", "points-1": str(2**62), "points-2": "3"}
+    )
+
+    assert response.status_code == 200
+    assert "from 0 to 10000" in html.unescape(response.text)
+    assert version(sheet) == before
