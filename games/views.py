@@ -96,7 +96,8 @@ def seat_link(request: HttpRequest, game_id: UUID, secret: str) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
         response["Retry-After"] = str(wait)
-    elif services.seat_for_secret(game_id, secret) is None:
+    elif "\x00" in secret or services.seat_for_secret(game_id, secret) is None:
+        # A NUL ("%00" in the link) is no secret, and PostgreSQL would refuse to look it up.
         failures.record()
         response = page_not_found(request, Http404("No such seat."))
     else:

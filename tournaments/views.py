@@ -139,6 +139,7 @@ def _rating_description(history: list[dict[str, Any]]) -> str:
 # Score sheets -----------------------------------------------------------------------------------
 
 TOP = "__all__"  # errors that belong to no one field
+KEY_LENGTH = 200  # an idempotency key's most characters (games.models.Event.key)
 
 
 def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
@@ -285,6 +286,9 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return render(request, "tournaments/score_sheet.html", _sheet_context(sheet))
 
     command, errors = parse_hand(request.POST, len(sheet["seats"]))
+    key = request.POST.get("key") or None
+    if key is not None and ("\x00" in key or len(key) > KEY_LENGTH):  # not the page's own key
+        errors[TOP] = "This form was changed on its way: reload the page and record the hand again."
     if not errors:
         try:
             services.record_hand(
@@ -292,7 +296,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 **command,
                 actor=game_services.user_actor(request.user),
                 expected_version=_int_or_none(request.POST.get("version")),
-                key=request.POST.get("key") or None,
+                key=key,
             )
         except InvalidCommand as exc:
             errors = _field_errors(exc, len(sheet["seats"]))

@@ -134,3 +134,24 @@ def test_score_sheet_points_past_any_column_are_a_form_error(client, olga, sheet
     assert response.status_code == 200
     assert "from 0 to 10000" in html.unescape(response.text)
     assert version(sheet) == before
+
+
+@pytest.mark.parametrize("key", ["k\x00", "k" * 201])
+def test_a_score_sheet_key_no_database_takes_is_a_form_error(client, olga, sheet, key):  # noqa: F811
+    client.force_login(olga)
+    before = version(sheet)
+
+    response = client.post(
+        f"/score-sheets/{sheet.pk}/", {"out": "0", "points-1": "2", "points-2": "3", "key": key}
+    )
+
+    assert response.status_code == 200
+    assert "This form was changed on its way" in html.unescape(response.text)
+    assert version(sheet) == before
+
+
+def test_a_seat_link_with_a_null_character_is_no_seat(client, game):
+    response = client.get(f"/table/{game.pk}/seat/a%00b/")
+
+    assert response.status_code == 404
+    assert "table_seats" not in client.session
