@@ -5,7 +5,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.referee_checks.append(is_league_organiser)     # (user, game) -> bool
     registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
     registry.start_season_game = start_season_game           # POST /api/games/ with "season"
-    registry.reveal_checks.append(round_has_finished)       # (game) -> bool
+    registry.reveal_checks.append(round_revealed)           # (game) -> bool
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
