@@ -366,7 +366,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.api.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "games.auth.UserTokenAuthentication",
     ],
     # Rate limits (games/throttles.py), answered with 429 and Retry-After. The defaults are far
     # above what a person at a table, or a bot that plays as fast as the game lets it, sends;

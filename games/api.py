@@ -16,7 +16,7 @@ from django.core.exceptions import TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import JSONParser
@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
 
 from games import chain, errors, registry, services
-from games.auth import SeatAuthentication, SeatPrincipal
+from games.auth import SeatAuthentication, SeatPrincipal, UserTokenAuthentication
 from games.models import Dispute, Game
 from games.serializers import (
     ChainKeysSerializer,
@@ -55,8 +55,8 @@ from rules.views import game_view
 
 # On a game's endpoints a seat secret is the usual credential, so it comes first (and names
 # the scheme a 401 asks for); elsewhere a seat secret is refused with a reason.
-GAME_AUTHENTICATION = [SeatAuthentication, TokenAuthentication, SessionAuthentication]
-USER_AUTHENTICATION = [TokenAuthentication, SessionAuthentication, SeatAuthentication]
+GAME_AUTHENTICATION = [SeatAuthentication, UserTokenAuthentication, SessionAuthentication]
+USER_AUTHENTICATION = [UserTokenAuthentication, SessionAuthentication, SeatAuthentication]
 
 
 def _error(description: str) -> OpenApiResponse:
@@ -67,8 +67,13 @@ ERRORS_READ = {
     401: _error("No credentials."),
     403: _error("Not a seat of this game, nor its referee."),
     404: _error("No such game."),
+    429: _error("Past a rate limit (`throttled`): `Retry-After` says in how many seconds to try."),
 }
-ERRORS_WRITE = {400: _error("Malformed input: the field and what is wrong."), **ERRORS_READ}
+ERRORS_WRITE = {
+    400: _error("Malformed input: the field and what is wrong."),
+    413: _error("The body is over the size limit (`invalid`)."),
+    **ERRORS_READ,
+}
 GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's id.")
 
 

@@ -489,7 +489,7 @@ class UndoResultSerializer(serializers.Serializer):
 
 class ErrorSerializer(serializers.Serializer):
     error = serializers.ChoiceField(
-        choices=["invalid", "forbidden", "not_found", "illegal", "stale", "key_clash"]
+        choices=["invalid", "forbidden", "not_found", "illegal", "stale", "key_clash", "throttled"]
     )
     detail = serializers.JSONField()
     version = serializers.IntegerField(required=False)

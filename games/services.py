@@ -10,6 +10,7 @@ Actors are strings recorded with each event: ``"seat:2"``, ``"user:7"`` or ``"sy
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -396,9 +397,13 @@ def is_referee(user: Any, game: Game) -> bool:
     return any(check(user, game) for check in registry.referee_checks)
 
 
+SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_seat_secret makes
+
+
 def seat_for_secret(game: Game | UUID | str, secret: str) -> Seat | None:
-    """The seat of ``game`` whose secret is ``secret``, or None."""
-    if not secret:
+    """The seat of ``game`` whose secret is ``secret``, or None (at once for anything that is
+    not shaped like a secret: the database is not asked about it)."""
+    if not isinstance(secret, str) or not SECRET_SHAPE.fullmatch(secret):
         return None
     game_id = game.pk if isinstance(game, Game) else game
     return Seat.objects.filter(game_id=game_id, secret=secret).first()

@@ -98,6 +98,9 @@ def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], .
 @handles(RecordHand)
 def record_hand(d: Decision, cmd: RecordHand) -> None:
     s = d.s
+    if cmd.seat is not None:
+        # The score sheet is the referee's: a seat does not write its own result.
+        raise IllegalCommand("only the referee records a hand on the score sheet")
     if s.pending[0] != "sheet":
         raise IllegalCommand("hands are recorded only on a score sheet that is still open")
     n = s.players

@@ -311,3 +311,27 @@ def test_a_refusal_outside_a_game_carries_no_version(referee):
 
     assert response.status_code == 409
     assert response.json() == {"error": "illegal", "detail": "the tournament has already started"}
+
+
+def test_a_seat_of_a_score_sheet_cannot_record_its_own_hand_through_commands():
+    referee = user_client("sheet-referee")
+    game = create_game(referee, sheet=True, seed=None)
+    seat = seats(game)[1]
+    before = Game.objects.get(pk=game["id"]).version
+
+    answer = seat.post(url(game, "commands/"), {"type": "record_hand", "out": 1}, format="json")
+
+    assert answer.status_code == 409
+    assert "only the referee records a hand" in answer.json()["detail"]
+    assert Game.objects.get(pk=game["id"]).version == before
+
+
+def test_a_nul_in_a_seat_secret_or_a_token_is_refused_not_a_server_error(referee, game):
+    from rest_framework.test import APIClient
+
+    for header in ("Seat abc\x00def", "Token abc\x00def"):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=header)
+        answer = client.get(url(game))
+        assert answer.status_code in (401, 403), (header, answer.status_code)
+        assert answer.json()["error"] == "forbidden"

@@ -33,6 +33,11 @@ def test_a_hand_recorded_with_cards_is_scored_from_the_cards():
     assert state.pending == ("sheet", -1)
 
 
+def test_a_seat_cannot_record_a_hand_only_the_referee_can():
+    with pytest.raises(IllegalCommand, match="only the referee records a hand"):
+        step(sheet(), command_from_dict(2, {"type": "record_hand", "out": 2}))
+
+
 def test_a_hand_recorded_with_points_is_scored_from_the_points():
     state, _ = record(sheet(), {"out": 2, "points": {"0": 57, "1": 2}})
     assert state.scores == (0, 0, 59)
