@@ -102,7 +102,8 @@ class FailedSecrets:
 
     scope = "seat_failures"
 
-    def __init__(self, request: Any) -> None:
+    def __init__(self, request: Any, scope: str | None = None) -> None:
+        self.scope = scope or self.scope
         self.rate = rate(self.scope)
         if self.rate is None:
             return
@@ -122,7 +123,7 @@ class FailedSecrets:
         try:
             count = cache.get(self.key, 0)
         except Exception:
-            log.warning("wrong seat secrets not counted: the cache is unreachable")
+            log.warning("%s not counted: the cache is unreachable", self.scope)
             return None
         return None if count < self.limit else self.retry_after
 
@@ -138,4 +139,11 @@ class FailedSecrets:
         except ValueError:  # expired between the two calls: the window is over anyway
             pass
         except Exception:
-            log.warning("wrong seat secrets not counted: the cache is unreachable")
+            log.warning("%s not counted: the cache is unreachable", self.scope)
+
+
+class FailedSignIns(FailedSecrets):
+    """Wrong passwords on the sign-in page per client address, at the token endpoint's rate:
+    the page must not be the way round the API's limit."""
+
+    scope = "token"

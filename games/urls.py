@@ -27,14 +27,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("table/<uuid:game_id>/replay/", views.replay, name="replay"),
     path("table/<uuid:game_id>/replay/undo/", views.replay_undo, name="replay-undo"),
     # Players and referees sign in here (the admin's sign-in is for staff only).
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            template_name="games/login.html",
-            next_page="games:quick",
-            redirect_authenticated_user=True,
-        ),
-        name="login",
-    ),
+    path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
 ]

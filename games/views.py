@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,7 +29,7 @@ from games.errors import GameError, NotFound, Stale
 from games.models import Game, Seat
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from games.table import Viewer
-from games.throttles import FailedSecrets
+from games.throttles import FailedSecrets, FailedSignIns
 from games.visibility import is_revealed
 from rules import IllegalCommand, InvalidCommand, RuleError
 from rules.variants import get_variant, variant_names
@@ -377,3 +378,32 @@ def _my_games(request: HttpRequest) -> list[Game]:
     if request.user.is_authenticated:
         games = games | Game.objects.filter(seats__user=request.user)
     return list(games.distinct().order_by("-created_at")[:10])
+
+
+# Signing in ----------------------------------------------------------------------------------
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in page, with wrong passwords limited per address (``FailedSignIns``):
+    past the limit no password from that address is checked until the window ends."""
+
+    template_name = "games/login.html"
+    next_page = "games:quick"
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        failures = FailedSignIns(request)
+        wait = failures.wait()
+        if wait is not None:
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(
+                None, f"Too many wrong passwords from here: try again in {wait} seconds."
+            )
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        response = super().post(request, *args, **kwargs)
+        if response.status_code == 200:  # the form came back: the password was wrong
+            failures.record()
+        return response

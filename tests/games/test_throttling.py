@@ -252,3 +252,32 @@ def test_with_the_cache_unreachable_commands_and_secrets_still_work(settings, un
     assert sent.status_code == 201, sent.content
     assert wrong.status_code == 403
     assert token.status_code == 400
+
+
+# The sign-in page ---------------------------------------------------------------------------------
+
+
+def test_the_sign_in_page_limits_wrong_passwords_per_address(rates, client, django_user_model):
+    rates(token="3/minute")
+    django_user_model.objects.create_user("ann", password="the-right-one-2026")
+    form = {"username": "ann", "password": "wrong"}
+
+    answers = [client.post("/accounts/login/", form) for _ in range(3)]
+    refused = client.post("/accounts/login/", {**form, "password": "the-right-one-2026"})
+
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert_throttled(refused)
+    assert "Too many wrong passwords" in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_right_password_on_the_sign_in_page_is_not_counted(rates, client, django_user_model):
+    rates(token="2/minute")
+    django_user_model.objects.create_user("bob", password="the-right-one-2026")
+
+    for _ in range(3):
+        signed_in = client.post(
+            "/accounts/login/", {"username": "bob", "password": "the-right-one-2026"}
+        )
+        assert signed_in.status_code == 302
+        client.logout()
