@@ -14,20 +14,24 @@ and prints the ratio HTTP/store (one client). See bench/README.md.
 
 from __future__ import annotations
 
-import argparse
-import http.client
-import json
-import os
-import socket
-import statistics
-import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
+# Run as a script, this file's folder comes first on the path, and this file would stand in for
+# the standard library's http package: take the folder off, put the project on.
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
 
 from bench.store import admin_sql, drive, new_game, scratch_url, setup_django  # noqa: E402
 

@@ -7,7 +7,7 @@ Runs in a database of its own next to DATABASE_URL's, ``<name>_standings_bench``
 test suite's ``test_<name>`` or another bench's, which someone may be using), created and
 dropped, or kept with ``--keep`` and reused when it already holds the season. It measures:
 
-- **rebuild**: ``games.projections.rebuild`` of the standings projection (results, night rows,
+- **rebuild**: ``games.rebuild.rebuild`` of the standings projection (results, night rows,
   standing rows, ratings) from the whole log, in events read per second (the median and the
   best of three rebuilds; also per second of this process's CPU time, as on a busy machine the
   wall clock counts waiting for a CPU too, and the load average is printed); the full
@@ -51,7 +51,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from games import projections, store  # noqa: E402
+from games import rebuild, store  # noqa: E402
 from games.models import Event, Game, Seat  # noqa: E402
 from rules import command_from_dict, new_game, step  # noqa: E402
 from tournaments import services  # noqa: E402
@@ -179,7 +179,7 @@ def rebuilds(projectors, runs: int = 3) -> dict[str, float]:
     walls, cpus = [], []
     for _ in range(runs):
         cpu = time.process_time()
-        count, wall = timed(projections.rebuild, projectors)
+        count, wall = timed(rebuild.rebuild, projectors)
         walls.append(wall)
         cpus.append(time.process_time() - cpu)
     wall, cpu = statistics.median(walls), statistics.median(cpus)

@@ -5,8 +5,8 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from games import bots, registry
+        from games import listeners, registry
 
         # Quick games: after a person's command, the bot seats take their turns.
-        if bots.after_append not in registry.on_game_event:
-            registry.on_game_event.append(bots.after_append)
+        if listeners.after_append not in registry.on_game_event:
+            registry.on_game_event.append(listeners.after_append)

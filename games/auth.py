@@ -8,8 +8,6 @@ the secret works only on that game's endpoints. Users authenticate with a sessio
 from __future__ import annotations
 
 import re
-import uuid
-from dataclasses import dataclass
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
@@ -19,32 +17,13 @@ from rest_framework.authentication import (
     get_authorization_header,
 )
 
+from games.callers import SeatPrincipal
 from games.models import Game
 from games.services import seat_for_secret
 from games.throttles import FailedSecrets
 
 SEAT_KEYWORD = "Seat"
 TOKEN_KEY = re.compile(r"[0-9a-f]{40}")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPrincipal:
-    """A caller who holds one seat of one game (``request.user`` for a seat)."""
-
-    game_id: uuid.UUID
-    seat: int
-    player: str
-
-    # Enough of Django's user interface for DRF and the permission checks.
-    is_authenticated = True
-    is_anonymous = False
-    is_active = True
-    is_staff = False
-    is_superuser = False
-    pk = None
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} ({self.player})"
 
 
 class SeatAuthentication(BaseAuthentication):

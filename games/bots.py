@@ -3,7 +3,7 @@
 A bot seat (``Seat.bot``) is played by ``rules.bots.RandomBot`` on the server: ``play_bots``
 sends the bots' commands through ``services.apply_command``, exactly as a person's would go,
 until a person must act. It runs in the ``games.tasks.play_bots`` task, enqueued once the
-append that gave the bots something to do has committed (``after_append``, a
+append that gave the bots something to do has committed (``games.listeners.after_append``, a
 ``registry.on_game_event`` listener). It is idempotent: each bot command carries the key
 ``bot:<version>:<seat>``, so running it twice at the same version appends nothing twice.
 """
@@ -19,7 +19,7 @@ from django.db import transaction
 
 from games import services
 from games.errors import Stale
-from games.models import Event, Game, Seat
+from games.models import Game, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, legal_commands
 from rules.bots import RandomBot
 
@@ -149,19 +149,3 @@ def play_bots(game_id: UUID | str) -> int:
         sent += 1
     log.warning("bots of %s sent %s commands in one run and stopped", game_id, sent)
     return sent
-
-
-def after_append(game: Game, rows: list[Event]) -> None:
-    """``registry.on_game_event``: after a person's command (or a new game), let the bots
-    act. The bots' own commands enqueue nothing: the run that sent them goes on by itself."""
-    if game.status == Game.Status.FINISHED or not rows:
-        return
-    bots = bot_seats(game.pk)
-    if not bots:
-        return
-    actor = rows[0].actor
-    if actor.startswith("seat:") and int(actor.partition(":")[2]) in bots:
-        return
-    from games import tasks
-
-    tasks.play_bots.delay(str(game.pk))

@@ -20,9 +20,8 @@ from rest_framework import serializers
 
 from games.models import Game
 from rules.cards import CARD_PATTERN
-from rules.commands import COMMAND_TYPES
+from rules.commands import COMMAND_TYPES, MAX_HAND_POINTS
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
-from rules.sheet import MAX_HAND_POINTS
 from rules.variants import load_all, variant_names
 from rules.views import event_view
 

@@ -19,6 +19,8 @@ from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
+from games.callers import SeatPrincipal
+
 log = logging.getLogger(__name__)
 
 
@@ -29,9 +31,6 @@ def rate(scope: str) -> str | None:
 
 def caller_ident(request: Any) -> str:
     """Who is calling, for a limit: ``seat:<game>:<n>``, ``user:<pk>`` or ``ip:<address>``."""
-    # Imported here: games.auth imports this module.
-    from games.auth import SeatPrincipal
-
     user = getattr(request, "user", None)
     if isinstance(user, SeatPrincipal):
         return f"seat:{user.game_id}:{user.seat}"

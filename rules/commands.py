@@ -214,14 +214,53 @@ def _parse_field(name: str, kind: str, value: Any) -> Any:
             raise InvalidCommand(f"{name}: expected a string, got {value!r}", field=name)
         return value
     if kind in ("seat_cards", "seat_points"):
-        from rules.sheet import parse_seat_map
-
         return parse_seat_map(name, value, kind)
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidCommand(f"{name}: expected a whole number, got {value!r}", field=name)
         return value
     raise AssertionError(kind)
+
+
+# The most points one seat may be recorded holding after a hand: far more than any edition's
+# whole deck is worth (1,520 for Power Grab), and small enough for every total to stay a number
+# the database's columns hold.
+MAX_HAND_POINTS = 10_000
+
+
+def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], ...]:
+    """``{"0": [...], "1": [...]}`` (seat numbers as JSON keys) into sorted pairs."""
+    if not isinstance(value, dict):
+        raise InvalidCommand(f"{name}: expected an object keyed by seat number", field=name)
+    out: list[tuple[int, Any]] = []
+    for key, item in value.items():
+        # Digits only: int() would also take " 1", "1_0" and other scripts' digits.
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2):
+            raise InvalidCommand(f"{name}: {key!r} is not a seat number", field=name)
+        seat = int(key)
+        where = f"{name}.{key}"
+        if kind == "seat_cards":
+            if not isinstance(item, list):
+                raise InvalidCommand(f"{where}: expected a list of card codes", field=where)
+            cards = []
+            for i, code in enumerate(item):
+                try:
+                    cards.append(card_info(code).code)
+                except InvalidCard as exc:
+                    raise InvalidCommand(f"{where}[{i}]: {exc}", field=where) from None
+            out.append((seat, tuple(cards)))
+        else:
+            if (
+                not isinstance(item, int)
+                or isinstance(item, bool)
+                or not 0 <= item <= MAX_HAND_POINTS
+            ):
+                raise InvalidCommand(
+                    f"{where}: points must be a whole number from 0 to {MAX_HAND_POINTS}",
+                    field=where,
+                )
+            out.append((seat, item))
+    return tuple(sorted(out))
 
 
 def command_from_dict(seat: int | None, data: Any) -> Command:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rules.cards import card_info
 from rules.commands import Command, register_command
 from rules.engine import Decision, applies, end_hand, handles
-from rules.errors import IllegalCommand, InvalidCard, InvalidCommand
+from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import Event, register_event
 from rules.state import GameState
 
@@ -52,47 +51,6 @@ class HandRecorded(Event):
 @applies(HandRecorded)
 def _hand_recorded(s: GameState, e: HandRecorded) -> None:
     s.hand_number = e.hand
-
-
-# The most points one seat may be recorded holding after a hand: far more than any edition's
-# whole deck is worth (1,520 for Power Grab), and small enough for every total to stay a number
-# the database's columns hold.
-MAX_HAND_POINTS = 10_000
-
-
-def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], ...]:
-    """``{"0": [...], "1": [...]}`` (seat numbers as JSON keys) into sorted pairs."""
-    if not isinstance(value, dict):
-        raise InvalidCommand(f"{name}: expected an object keyed by seat number", field=name)
-    out: list[tuple[int, Any]] = []
-    for key, item in value.items():
-        # Digits only: int() would also take " 1", "1_0" and other scripts' digits.
-        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2):
-            raise InvalidCommand(f"{name}: {key!r} is not a seat number", field=name)
-        seat = int(key)
-        where = f"{name}.{key}"
-        if kind == "seat_cards":
-            if not isinstance(item, list):
-                raise InvalidCommand(f"{where}: expected a list of card codes", field=where)
-            cards = []
-            for i, code in enumerate(item):
-                try:
-                    cards.append(card_info(code).code)
-                except InvalidCard as exc:
-                    raise InvalidCommand(f"{where}[{i}]: {exc}", field=where) from None
-            out.append((seat, tuple(cards)))
-        else:
-            if (
-                not isinstance(item, int)
-                or isinstance(item, bool)
-                or not 0 <= item <= MAX_HAND_POINTS
-            ):
-                raise InvalidCommand(
-                    f"{where}: points must be a whole number from 0 to {MAX_HAND_POINTS}",
-                    field=where,
-                )
-            out.append((seat, item))
-    return tuple(sorted(out))
 
 
 @handles(RecordHand)

@@ -4,7 +4,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from games import projections
+from games import rebuild
 
 
 class Buffering:
@@ -34,7 +34,7 @@ def test_a_rebuild_enters_rebuilding_after_reset_and_leaves_after_the_last_apply
     play(make_game(scoring="none", seed="quick"), commands=5)
     projector = Buffering()
 
-    projections.rebuild([projector])
+    rebuild.rebuild([projector])
 
     assert projector.log[:2] == ["reset", "enter"]
     assert projector.log[-2:] == ["write", "leave"]
@@ -46,6 +46,6 @@ def test_a_failing_rebuild_leaves_rebuilding_without_writing(make_game, play):
     projector = Buffering(fail_on_apply=True)
 
     with pytest.raises(RuntimeError):
-        projections.rebuild([projector])
+        rebuild.rebuild([projector])
 
     assert projector.log == ["reset", "enter", "leave"]

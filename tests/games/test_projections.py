@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.forms.models import model_to_dict
 
-from games import projections, services
+from games import rebuild, services
 from games.models import Event, TableView
 
 
@@ -39,7 +39,7 @@ def test_rebuilt_table_views_equal_the_incremental_ones(several_games):
     incremental = table_views()
     TableView.objects.all().delete()
 
-    read = projections.rebuild()
+    read = rebuild.rebuild()
 
     assert read == Event.objects.count()
     assert table_views() == incremental
@@ -50,7 +50,7 @@ def test_rebuild_replaces_a_wrong_projection(several_games):
     incremental = table_views()
     TableView.objects.update(version=0, winner=3, top_card="W")
 
-    projections.rebuild()
+    rebuild.rebuild()
 
     assert table_views() == incremental
 
@@ -65,7 +65,7 @@ def test_rebuild_hands_each_projector_every_batch_in_order(several_games):
         def reset(self):
             seen.clear()
 
-    projections.rebuild([Recorder()])
+    rebuild.rebuild([Recorder()])
 
     batches = {}
     for game_id, batch, versions, version in seen:

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from games import projections
+from games import rebuild
 from tournaments import services
 from tournaments.projections import standings_projector
 
@@ -61,5 +61,5 @@ def test_games_finishing_in_racing_transactions_equal_a_rebuild():
     assert errors == []
     incremental = projection_tables()
     assert len(incremental["GameResult"]) == 3 * TABLES
-    projections.rebuild([standings_projector])
+    rebuild.rebuild([standings_projector])
     assert projection_tables() == incremental

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.forms.models import model_to_dict
 
-from games import projections
+from games import rebuild
 from games import services as game_services
 from tournaments import selectors, services
 from tournaments.models import GameResult, NightRow, RatingHistory, StandingRow
@@ -100,7 +100,7 @@ def test_the_rebuilt_standings_equal_the_incremental_ones_after_thousands_of_han
     assert len(incremental["StandingRow"]) == len(PLAYERS)
     assert len(incremental["GameResult"]) > 80
 
-    count = projections.rebuild([standings_projector])
+    count = rebuild.rebuild([standings_projector])
 
     assert count > 3 * hands
     assert projection_tables() == incremental
@@ -125,6 +125,6 @@ def test_changing_the_standings_options_recomputes_the_table_from_the_results(
         season=busy_season, best_nights=None, attendance_points=0, by=organiser
     )
     changed = projection_tables()
-    projections.rebuild([standings_projector])
+    rebuild.rebuild([standings_projector])
     assert projection_tables() == changed
     assert all(row["nights"] == row["nights_counted"] for row in changed["StandingRow"])

@@ -5,7 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand, OutputWrapper
 
-from games import projections
+from games import projections, rebuild
 
 
 def _plain(text: str) -> str:
@@ -39,7 +39,7 @@ class Command(BaseCommand):
         names = ", ".join(type(p).__name__ for p in projections.registered())
         bar = ProgressBar("rebuilding", self.stderr)
         started = time.monotonic()
-        count = projections.rebuild(progress=bar)
+        count = rebuild.rebuild(progress=bar)
         if count == 0:
             bar(0, 0)
         seconds = time.monotonic() - started
