@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from random import Random  # seeded instances only: never the module-level generator
 from typing import Any
 
@@ -128,7 +128,7 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
     if any(type(e) is Rewound for e in events):
         if state is not None:
             raise ValueError("a stream with undo must be replayed from its beginning")
-        return _replay_with_rewinds(events)
+        return fold_with_rewinds(GameState(), events, lambda version: replay(events[:version]))
     # One private copy, changed in place event by event: the same result as folding evolve,
     # without a copy per event.
     s = GameState() if state is None else state.copy()
@@ -139,17 +139,23 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
     return s
 
 
-def _replay_with_rewinds(events: list[Event]) -> GameState:
-    history = [GameState()]  # history[v] is the state at version v
-    s = history[0].copy()
-    for event in events:
+def fold_with_rewinds(
+    state: GameState, events: Sequence[Event], state_at: Callable[[int], GameState]
+) -> GameState:
+    """``state`` with ``events`` applied, where undo is resolved: this is the one place that
+    says what a ``Rewound(to_version)`` means. The game goes on from its state at
+    ``to_version`` (``state_at`` gives it: the store from a snapshot, ``replay`` from the
+    stream) while the version counter keeps counting, the rewind being an event too."""
+    start = 0
+    for i, event in enumerate(events):
         if type(event) is Rewound:
-            s = history[event.to_version].copy()
-            s.version = len(history)
-        else:
-            _apply(s, event)
-        history.append(s.copy())
-    return s
+            if i > start:
+                state = replay(events[start:i], state)
+            back = state_at(event.to_version).copy()
+            back.version = state.version + 1
+            state = back
+            start = i + 1
+    return replay(events[start:], state) if start < len(events) else state
 
 
 def replay_upto(events: list[Event], version: int) -> GameState:

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services, store
+from games import services, state_cache, store
 from games.errors import Stale
 from games.models import Event
 from rules import legal_commands
@@ -87,4 +87,4 @@ def test_states_of_a_transaction_that_rolls_back_are_not_cached(make_game, play)
     game = make_game()
     play(game, commands=2)
 
-    assert store._cache.get(str(game.pk)) is None
+    assert state_cache.state(game.pk) is None

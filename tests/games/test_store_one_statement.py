@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import registry, services, store
+from games import registry, services, state_cache, store
 from games.errors import Stale
 from games.models import Event, Game, Snapshot, TableView
 from rules import legal_commands, replay
@@ -72,10 +72,11 @@ def test_a_writer_whose_view_of_the_log_is_old_appends_nothing_and_is_told_stale
     game = make_game()
     send_next(game.pk)
     state, version = store.load(game.pk)
-    old_head = dict(store._heads)  # what another process, not yet told, would know
+    old_head = state_cache.head(game.pk)  # what another process, not yet told, would know
     send_next(game.pk)  # this "other process" moves the game on
     moved_on = Game.objects.get(pk=game.pk).version
-    store._heads.update(old_head)
+    state_cache.forget_head(game.pk)
+    state_cache.remember_head(game.pk, old_head)
     seat = state.pending[1]
     new_state, events = step(state, legal_commands(state, seat)[0])
     before = Event.objects.count()
