@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from rules.commands import MAX_HAND_POINTS as MAX_HAND_POINTS  # the sheet's limit, re-exported
 from rules.commands import Command, register_command
 from rules.engine import Decision, applies, end_hand, handles
 from rules.errors import IllegalCommand, InvalidCommand
