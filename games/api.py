@@ -46,6 +46,7 @@ from games.serializers import (
     TokenSerializer,
     UndoResultSerializer,
     UndoSerializer,
+    event_json,
     present_game,
 )
 from games.throttles import CommandThrottle, SeatThrottle, TokenThrottle
@@ -88,6 +89,7 @@ class Caller:
     seat: int | None
     referee: bool
     actor: str
+    seats: tuple[Any, ...] = ()  # the game's seats, when authentication read them
 
     @property
     def finished(self) -> bool:
@@ -109,12 +111,15 @@ class GameAPIView(APIView):
 
     def caller(self) -> Caller:
         if not hasattr(self, "_caller"):
-            game = services.get_game(self.kwargs["game_id"])
             user = self.request.user
-            if isinstance(user, SeatPrincipal):
-                # SeatAuthentication checked the secret against this game's seats.
-                self._caller = Caller(game, user.seat, False, services.seat_actor(user.seat))
-            elif user.is_authenticated:
+            if isinstance(user, SeatPrincipal) and user.game is not None:
+                # SeatAuthentication checked the secret against this game's seats, and read
+                # the game's row with them.
+                actor = services.seat_actor(user.seat)
+                self._caller = Caller(user.game, user.seat, False, actor, user.seats)
+                return self._caller
+            game = services.get_game(self.kwargs["game_id"])
+            if user.is_authenticated:
                 referee = services.is_referee(user, game)
                 self._caller = Caller(game, None, referee, services.user_actor(user))
             else:
@@ -174,8 +179,8 @@ class IsUser(BasePermission):
 
 
 def _events(rows: list[Any], caller: Caller, revealed: bool) -> list[dict[str, Any]]:
-    context = {"viewer": caller.seat, "revealed": caller.referee or revealed}
-    return EventSerializer(rows, many=True, context=context).data
+    revealed = caller.referee or revealed
+    return [event_json(row, caller.seat, revealed=revealed) for row in rows]
 
 
 # Users ------------------------------------------------------------------------------------------
@@ -333,9 +338,10 @@ class GameDetailView(GameAPIView):
     )
     def get(self, request: Request, game_id: Any) -> Response:
         caller = self.caller()
-        state = services.load_game(game_id=caller.game.pk)
+        state = services.current_state(game=caller.game)
         view = game_view(state, caller.seat, referee=caller.referee, revealed=caller.revealed)
-        return Response(present_game(caller.game, view, secrets=caller.referee))
+        body = present_game(caller.game, view, secrets=caller.referee, seats=caller.seats)
+        return Response(body)
 
 
 class CommandsView(GameAPIView):
@@ -396,7 +402,12 @@ class CommandsView(GameAPIView):
             expected_version=meta.validated_data.get("expected_version"),
             key=meta.validated_data.get("key"),
         )
-        game = services.get_game(caller.game.pk)
+        if result.state is None:  # an answer given again: the game may have moved since
+            game = services.get_game(caller.game.pk)
+        else:
+            game = caller.game
+            game.version = result.state.version
+            game.status = Game.Status.FINISHED if result.state.finished else Game.Status.PLAYING
         body = {
             "version": result.version,
             "events": _events(result.events, caller, is_revealed(game)),

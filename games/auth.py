@@ -18,8 +18,7 @@ from rest_framework.authentication import (
 )
 
 from games.callers import SeatPrincipal
-from games.models import Game
-from games.services import seat_for_secret
+from games.services import seat_among, table_of
 from games.throttles import FailedSecrets
 
 SEAT_KEYWORD = "Seat"
@@ -56,15 +55,19 @@ class SeatAuthentication(BaseAuthentication):
         wait = failures.wait()
         if wait is not None:
             raise exceptions.Throttled(wait, "Too many wrong seat secrets from this address.")
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
+        seats = table_of(game_id)
+        if not seats:
             failures.record()
             raise exceptions.NotFound("No such game.")
-        seat = seat_for_secret(game, secret)
+        seat = seat_among(seats, secret)
         if seat is None:
             failures.record()
             raise exceptions.PermissionDenied("This seat secret is not for this game.")
-        return SeatPrincipal(game_id=game.pk, seat=seat.seat, player=seat.player), secret
+        game = seat.game
+        principal = SeatPrincipal(
+            game_id=game.pk, seat=seat.seat, player=seat.player, game=game, seats=tuple(seats)
+        )
+        return principal, secret
 
     def authenticate_header(self, request):
         return self.keyword

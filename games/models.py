@@ -16,6 +16,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from rules import event_from_dict
+
 
 def new_seat_secret() -> str:
     """A private, URL-safe token that lets its holder act for one seat (``Seat <secret>``)."""
@@ -153,9 +155,11 @@ class Event(models.Model):
         return f"{self.game_id} v{self.version} {self.type}"
 
     def to_rules_event(self):
-        """The engine's event this row records."""
-        from rules import event_from_dict
-
+        """The engine's event this row records (the one it was made from, when the store
+        made it in this process: no decoding)."""
+        made_from = self.__dict__.get("rule_event")
+        if made_from is not None:
+            return made_from
         return event_from_dict({**self.data, "type": self.type})
 
 

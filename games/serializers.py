@@ -6,6 +6,7 @@ a version, and an unknown field is an error naming it, so a typo never silently 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -18,7 +19,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models import Game
+from games.models import Game, Seat
 from rules.cards import CARD_PATTERN
 from rules.commands import COMMAND_TYPES, MAX_HAND_POINTS
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
@@ -26,14 +27,16 @@ from rules.variants import load_all, variant_names
 from rules.views import event_view
 
 
-def present_game(game: Game, view: dict[str, Any], *, secrets: bool = False) -> dict[str, Any]:
+def present_game(
+    game: Game, view: dict[str, Any], *, secrets: bool = False, seats: Sequence[Seat] = ()
+) -> dict[str, Any]:
     """``rules.views.game_view`` with what only the store knows: the game's id, whether a person
     chose its seed (a practice game), each seat's player and (``secrets``: for its referee)
-    each seat's secret."""
-    seats = {s.seat: s for s in game.seats.all()}
+    each seat's secret. ``seats``: the game's seats when the caller has them already."""
+    by_number = {s.seat: s for s in (seats or game.seats.all())}
     rows = []
     for row in view["seats"]:
-        seat = seats[row["seat"]]
+        seat = by_number[row["seat"]]
         extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
         rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
     return {"id": str(game.pk), "seed_chosen": game.seed_chosen, **view, "seats": rows}
@@ -418,26 +421,52 @@ class EventSerializer(serializers.Serializer):
         "(`key id:hex`), checked with GET /api/chain/keys/."
     )
 
+    def to_representation(self, row: Any) -> dict[str, Any]:
+        # The fields above document the shape (the schema); this makes it, once per event.
+        return event_json(row, self.context.get("viewer"), revealed=self.context["revealed"])
+
     @extend_schema_field(OpenApiTypes.OBJECT)
-    def get_data(self, row: Any) -> dict[str, Any]:
-        ctx = self.context
-        if ctx["revealed"]:
-            # As recorded, so that it opens the commitment (and needs no decoding).
-            return {"type": row.type, **row.data}
-        return event_view(row.to_rules_event(), ctx.get("viewer"))
+    def get_data(self, row: Any) -> dict[str, Any]:  # for the schema only
+        raise NotImplementedError
 
     @extend_schema_field({"type": "string", "nullable": True})
-    def get_hash(self, row: Any) -> str | None:
+    def get_hash(self, row: Any) -> str | None:  # for the schema only
+        raise NotImplementedError
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_salt(self, row: Any) -> str | None:  # for the schema only
+        raise NotImplementedError
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_key(self, row: Any) -> str | None:  # for the schema only
+        raise NotImplementedError
+
+
+def event_json(row: Any, viewer: int | None, *, revealed: bool) -> dict[str, Any]:
+    """One event of the log in the API's shape (``EventSerializer``), as ``viewer`` may see it;
+    ``revealed``: everything (a referee, or the game is revealed)."""
+    if revealed:
+        # As recorded, so that it opens the commitment (and needs no decoding).
+        data = {"type": row.type, **row.data}
+    else:
+        data = event_view(row.to_rules_event(), viewer)
+    return {
+        "version": row.version,
+        "batch": row.batch,
+        "type": row.type,
+        "data": data,
+        "actor": row.actor,
+        "recorded_at": _timestamp(row.recorded_at),
+        "commitment": row.commitment,
         # An event from before commitments is hashed over its data: no guess may be tested.
-        return row.hash if row.commitment or self.context["revealed"] else None
+        "hash": row.hash if row.commitment or revealed else None,
+        "salt": row.salt if revealed else None,
+        "key": row.key if revealed else None,
+        "signature": row.signature,
+    }
 
-    @extend_schema_field({"type": "string", "nullable": True})
-    def get_salt(self, row: Any) -> str | None:
-        return row.salt if self.context["revealed"] else None
 
-    @extend_schema_field({"type": "string", "nullable": True})
-    def get_key(self, row: Any) -> str | None:
-        return row.key if self.context["revealed"] else None
+_timestamp = serializers.DateTimeField().to_representation
 
 
 class ReceiptSerializer(serializers.Serializer):

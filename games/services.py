@@ -10,6 +10,7 @@ Actors are strings recorded with each event: ``"seat:2"``, ``"user:7"`` or ``"sy
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 from collections.abc import Sequence
@@ -52,6 +53,8 @@ class AppendResult:
 
     version: int
     events: list[Event]
+    # The game's state after the command (None for an answer given again to a repeated key).
+    state: GameState | None = None
 
     @property
     def receipt(self) -> dict[str, Any]:
@@ -207,7 +210,7 @@ def apply_command(
                 raise
             last = stale
             continue
-        return AppendResult(version=rows[-1].version, events=rows)
+        return AppendResult(version=rows[-1].version, events=rows, state=new_state)
     raise last
 
 
@@ -306,6 +309,12 @@ def load_game(*, game_id: UUID | str) -> GameState:
     return store.load(game_id)[0]
 
 
+def current_state(*, game: Game) -> GameState:
+    """The state of ``game`` at the version its row says (read in this request): no query
+    when this process already has it."""
+    return store.current(game.pk, game.version)
+
+
 def state_at(*, game_id: UUID | str, version: int) -> GameState:
     """The game's full state at ``version`` (every hand in it): what a dispute replays."""
     game = get_game(game_id)
@@ -398,6 +407,19 @@ def is_referee(user: Any, game: Game) -> bool:
 
 
 SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_seat_secret makes
+
+
+def table_of(game_id: UUID | str) -> list[Seat]:
+    """The game's seats in order, each with the game's row, in one query (empty when there is
+    no such game, or a game with no seats)."""
+    return list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("seat"))
+
+
+def seat_among(seats: Sequence[Seat], secret: str) -> Seat | None:
+    """The seat of ``seats`` whose secret is ``secret`` (compared in constant time), or None."""
+    if not isinstance(secret, str) or not SECRET_SHAPE.fullmatch(secret):
+        return None
+    return next((s for s in seats if hmac.compare_digest(s.secret, secret)), None)
 
 
 def seat_for_secret(game: Game | UUID | str, secret: str) -> Seat | None:
