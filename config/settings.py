@@ -9,8 +9,9 @@ import os
 import re
 import secrets
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -116,40 +117,37 @@ def env_secret(name: str) -> str:
 
 
 def database_from_url(url: str) -> dict[str, object]:
-    """Django's DATABASES entry for postgres://user:password@host:port/name?option=value."""
+    """Django's DATABASES entry for postgres://user:password@host:port/name?option=value
+    (dj-database-url), with the prepared-statement threshold the event store relies on."""
     parts = urlsplit(url)
-    name = unquote(parts.path.lstrip("/"))
-    if parts.scheme not in ("postgres", "postgresql") or not name:
+    if parts.scheme not in ("postgres", "postgresql") or not parts.path.lstrip("/"):
         raise ImproperlyConfigured(
             f"DATABASE_URL must look like postgres://user:password@host:port/name, got {url!r}"
         )
-    try:
-        port = parts.port
-    except ValueError:
-        raise ImproperlyConfigured(f"DATABASE_URL has a bad port: {url!r}") from None
-    options: dict[str, object] = dict(parse_qsl(parts.query, keep_blank_values=True))
     # Prepared statements: only server-binding cursors use them, and of those only the event
     # store's append statement runs here (Django's cursors bind on the client). psycopg's
     # default is 5 runs; Django turns it off unless told. "?prepare_threshold=" (empty) turns
     # it off, e.g. behind a transaction-mode pooler that cannot keep prepared statements.
-    threshold = str(options.pop("prepare_threshold", "5"))
+    # Taken out first: dj-database-url drops an empty value.
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    threshold = dict(query).get("prepare_threshold", "5")
+    rest = urlencode([(key, value) for key, value in query if key != "prepare_threshold"])
     try:
-        options["prepare_threshold"] = int(threshold) if threshold else None
+        database = dj_database_url.parse(
+            urlunsplit(parts._replace(query=rest)),
+            conn_max_age=envint("DATABASE_CONN_MAX_AGE", 60),
+            conn_health_checks=True,
+        )
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read ({exc}): {url!r}") from None
+    try:
+        prepare_threshold = int(threshold) if threshold else None
     except ValueError:
         raise ImproperlyConfigured(
             f"DATABASE_URL's prepare_threshold must be a whole number or empty, got {threshold!r}"
         ) from None
-    return {
-        "ENGINE": "django.db.backends.postgresql",  # psycopg 3
-        "NAME": name,
-        "USER": unquote(parts.username or ""),
-        "PASSWORD": unquote(parts.password or ""),
-        "HOST": parts.hostname or "",
-        "PORT": str(port or ""),
-        "OPTIONS": options,
-        "CONN_MAX_AGE": envint("DATABASE_CONN_MAX_AGE", 60),
-        "CONN_HEALTH_CHECKS": True,
-    }
+    database["OPTIONS"] = {**database.get("OPTIONS", {}), "prepare_threshold": prepare_threshold}
+    return database
 
 
 DJANGO_ENV = envstr("DJANGO_ENV", "development", choices=("development", "production"))
@@ -355,11 +353,6 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # How long Redis keeps a message a worker took but never acknowledged (it died) before giving it
 # to another worker. Tasks that are acknowledged late (tournaments.tasks) rely on this.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600)}
-# Test hooks of tournaments.tournament_services.seat_next_round (off by default): seconds to
-# sleep before the seating commits, and a file to touch first, so a test can kill a worker in
-# the middle of it.
-TOURNAMENTS_TEST_SEATING_PAUSE = envint("TOURNAMENTS_TEST_SEATING_PAUSE", 0)
-TOURNAMENTS_TEST_SEATING_MARKER = os.environ.get("TOURNAMENTS_TEST_SEATING_MARKER", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -185,7 +185,7 @@ def test_database_url_is_parsed_into_a_postgresql_database():
 
     assert database["ENGINE"] == "django.db.backends.postgresql"
     assert (database["NAME"], database["USER"], database["PASSWORD"]) == ("uno", "ann", "p@ss")
-    assert (database["HOST"], database["PORT"]) == ("db.example", "6543")
+    assert (database["HOST"], database["PORT"]) == ("db.example", 6543)
     assert database["OPTIONS"] == {"sslmode": "require", "prepare_threshold": 5}
 
 
@@ -204,6 +204,8 @@ def test_prepared_statements_can_be_tuned_or_turned_off_in_the_database_url():
 def test_database_url_of_another_kind_is_rejected_naming_the_variable():
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
         database_from_url("mysql://ann@db.example/uno")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        database_from_url("postgres://ann@db.example:port/uno")
 
 
 def test_shared_tasks_bind_to_the_project_celery_app():
