@@ -1,9 +1,12 @@
 """The game API (API.md, version 1): one small view per operation.
 
-Each view parses its input, calls one service, chooses the serializer and returns. Who the
-caller is at the table (a seat, a referee, or neither) is worked out once per request by
-``GameAPIView.caller``; what they may see is decided by ``rules.views``. Every error, from
-DRF, the services or the engine, leaves through ``exception_handler`` in API.md's shape.
+Each view parses its input, calls the service that does the work, and shapes the answer. Who
+the caller is at the table (a seat, a referee, or neither) is worked out once per request by
+``GameAPIView.caller``, from what authentication read (a seat's game and table come with its
+secret). What they may see is decided by ``rules.views`` (hands, redacted events),
+``games.visibility`` (when a finished game is revealed) and ``games.serializers.event_json``
+(hashes, salts and keys). Every error, from DRF, the services or the engine, leaves through
+``exception_handler`` in API.md's shape.
 """
 
 from __future__ import annotations

@@ -328,7 +328,8 @@ class GameEnded(Event):
 @dataclass(frozen=True, slots=True)
 class Rewound(Event):
     """A compensating event: the game goes on from the state it had at ``to_version``.
-    The store resolves it on replay (the engine never sees it in a fold)."""
+    ``evolve`` has no handler for it: ``rules.engine.fold_with_rewinds`` resolves it, given
+    the state at ``to_version`` (``replay`` from the stream, the store from a snapshot)."""
 
     type: ClassVar[str] = "rewound"
     to_version: int
