@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import logging
 import random
+from threading import Lock
 from typing import Any
 from uuid import UUID
 
+from cachetools import LRUCache, cached
+from cachetools.keys import hashkey
 from django.db import transaction
 
 from games import services
@@ -71,21 +74,10 @@ def start_quick_game(
 # Which seats bots play is fixed when a game is created (start_quick_game marks them in the
 # creating transaction, before any hook runs), so it is read once per game and process: the
 # hook below runs after every append, and a query there would cost every game a round trip.
-_BOT_SEATS: dict[str, frozenset[int]] = {}
-_BOT_SEATS_LIMIT = 10_000
-
-
+@cached(LRUCache(maxsize=10_000), key=lambda game_id: hashkey(str(game_id)), lock=Lock())
 def bot_seats(game_id: UUID | str) -> frozenset[int]:
-    key = str(game_id)
-    seats = _BOT_SEATS.get(key)
-    if seats is None:
-        seats = frozenset(
-            Seat.objects.filter(game_id=game_id, bot=True).values_list("seat", flat=True)
-        )
-        if len(_BOT_SEATS) >= _BOT_SEATS_LIMIT:
-            _BOT_SEATS.clear()
-        _BOT_SEATS[key] = seats
-    return seats
+    """The seats of the game that bots play."""
+    return frozenset(Seat.objects.filter(game_id=game_id, bot=True).values_list("seat", flat=True))
 
 
 def next_bot_move(state: GameState, bots: frozenset[int], seed: str) -> tuple[int, Command] | None:
