@@ -1,17 +1,13 @@
-"""URLs of the games app: its pages, and its JSON API under /api/."""
+"""URLs of the game pages (games.pages.views). The JSON API's are in games/api_urls.py."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, path
 
-from games import views
+from games.pages import views
 
 app_name = "games"
 
-# JSON API routes, relative to /api/ (e.g. path("games/", ...) serves /api/games/).
-api_urlpatterns: list[URLPattern | URLResolver] = []
-
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("api/", include(api_urlpatterns)),
     path("play/", views.quick_game, name="quick"),
     path("table/<uuid:game_id>/", views.table_page, name="table"),
     # A seat's private link: remembered in the session, then redirected to the clean URL.

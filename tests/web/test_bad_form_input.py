@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import services
-from games.models import Dispute, Game
+from games.models import Dispute, Event, Game
 from rules import legal_commands
 from tests.web.conftest import seat_client
 from tests.web.league_pages_support import league, olga, season, sheet  # noqa: F401 (fixtures)
@@ -155,3 +155,36 @@ def test_a_seat_link_with_a_null_character_is_no_seat(client, game):
 
     assert response.status_code == 404
     assert "table_seats" not in client.session
+
+
+@pytest.mark.parametrize(
+    ("undo_to", "message"),
+    [("two", "undo_to must be a whole number"), (str(2**80), "undo_to must be at most")],
+)
+def test_a_ruling_that_undoes_to_no_number_is_a_form_error(
+    client, make_game, play, undo_to, message
+):
+    referee = get_user_model().objects.create_user("ref", password="pw")
+    game = make_game(created_by=referee)
+    play(game, commands=2)
+    dispute = services.open_dispute(game_id=game.pk, version=2, claim="x", by="seat:0")
+    client.force_login(referee)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "", "undo_to": undo_to},
+    )
+
+    assert response.status_code == 400
+    assert message in html.unescape(response.text)
+    dispute.refresh_from_db()
+    assert dispute.status == "open"
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+
+
+def test_a_dispute_about_no_event_number_is_a_form_error(waiting, game):
+    response = waiting.post(f"/table/{game.pk}/disputes/", {"version": "first", "claim": "x"})
+
+    assert response.status_code == 400
+    assert "version must be a whole number" in html.unescape(response.text)
+    assert not Dispute.objects.exists()

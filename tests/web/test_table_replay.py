@@ -181,3 +181,59 @@ def test_after_the_game_everyone_may_replay(client, make_game):
 
     assert response.status_code == 200
     assert "Undo to event" not in response.text
+
+
+def rested_version(game):
+    """The last version before the end at which the game waited for a player."""
+    rows = services.replay_events(game_id=game.pk)
+    return next(
+        row.version
+        for row, following in zip(reversed(rows[:-1]), reversed(rows[1:]), strict=True)
+        if following.batch == following.version
+    )
+
+
+def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game, referee):
+    from tests.web.table_support import drive
+
+    game = make_game(scoring="none", created_by=referee)
+    drive(game, until=lambda s: s.finished)
+    client.force_login(referee)
+    to = rested_version(game)
+    url = f"/table/{game.pk}/replay/undo/"
+
+    not_reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt"})
+    no_reason = client.post(url, {"to_version": to, "reason": "  ", "reopen": "on"})
+
+    assert not_reopened.status_code == 400
+    assert "reopen the game" in html.unescape(not_reopened.text)
+    assert no_reason.status_code == 400
+    assert "say why the finished game is reopened" in html.unescape(no_reason.text)
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+
+    reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt", "reopen": "on"})
+
+    assert reopened.status_code == 302
+    last = Event.objects.filter(game=game).order_by("-version").first()
+    assert (last.type, last.data["reason"], last.data["reopened"]) == (
+        "rewound",
+        "Bob misdealt",
+        True,
+    )
+    assert not services.load_game(game_id=game.pk).finished
+
+
+def test_an_htmx_step_gets_the_frame_and_a_history_restore_the_whole_page(
+    client, make_game, referee, play
+):
+    game = make_game(created_by=referee)
+    play(game, commands=3)
+    client.force_login(referee)
+    url = f"/table/{game.pk}/replay/"
+
+    step = client.get(url, {"v": 2}, **HTMX)
+    restore = client.get(url, {"v": 2}, **HTMX, HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+
+    assert 'id="frame"' in step.text and "<html" not in step.text
+    assert "<html" in restore.text and 'id="frame"' in restore.text
+    assert "HX-Request" in step["Vary"]

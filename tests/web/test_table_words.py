@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.words import _EVENTS, Namer, command_text, event_text
+from games.pages.narration import _EVENTS, Namer, command_text, event_text
 from rules.events import EVENT_TYPES
 from rules.variants import load_all
 

@@ -1,4 +1,4 @@
-"""Events and commands in words, for the table page's log, its buttons and the replay viewer.
+"""Events and commands in players' words: the table page's log and buttons, the replay viewer.
 
 Works on the JSON shapes (``Event.to_dict`` or ``redacted``, ``Command.to_dict``), so a seat's
 page words exactly what that seat may know: a redacted field (``None``) is never guessed at.

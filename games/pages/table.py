@@ -1,10 +1,8 @@
-"""What the table page and the replay viewer show, built from the store and ``rules.views``.
+"""The table page's context: what a seat (or a referee) sees at the table, built from the store
+and ``rules.views``.
 
 A seat's page is built from ``rules.views.game_view(state, seat)`` and ``event_view``, so it
-holds only what that seat may know: its own hand, the others' card counts, a redacted log. The
-replay viewer (a referee's, or anyone's once the game is over and revealed: games.visibility)
-sees everything. This module also turns a button press on the table page into one command
-(``send_from_table``).
+holds only what that seat may know: its own hand, the others' card counts, a redacted log.
 """
 
 from __future__ import annotations
@@ -12,12 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
-from uuid import UUID
 
 from games import services
 from games.models import Dispute, Event, Game, Seat
-from games.visibility import is_revealed
-from games.words import (
+from games.pages.faces import CardFace, card_face, sort_key
+from games.pages.narration import (
     PENDING_WORDS,
     QUIET,
     YOUR_MOVE,
@@ -26,69 +23,20 @@ from games.words import (
     command_text,
     event_text,
 )
-from rules import GameState, command_from_dict, legal_commands
-from rules.cards import COLOUR_NAMES, card_info, describe
+from games.pages.viewers import Viewer
+from games.visibility import is_revealed
+from rules import GameState, legal_commands
+from rules.cards import card_info
 from rules.variants import get_variant
 from rules.views import event_view, game_view
 
 LOG_SIZE = 8  # events in words on the table page
-REPLAY_WINDOW = 6  # events either side of the one shown in the replay viewer
 CARD_COMMANDS = frozenset({"play", "discard", "keep", "keep_card"})  # a card of the hand
-UNO_COMMANDS = frozenset({"play", "keep", "keep_card", "wheel_discard"})
 DISCARD_KINDS = frozenset(
     {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
 )
-COLOUR_ORDER = {c: i for i, c in enumerate("RGBYPO")}
-RANK_ORDER = {
-    r: i
-    for i, r in enumerate(
-        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "D1", "D2", "G2"]
-    )
-}
-SYMBOLS = {
-    "S": "⊘",
-    "V": "⇄",
-    "D1": "+1",
-    "D2": "+2",
-    "G2": "G2",
-    "W": "W",
-    "W4": "+4",
-    "WM": "MOD",
-    "WC": "WC",
-    "WG": "WG",
-}
 
-
-# Cards ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    """A card as the page draws it: its colour class, big symbol, code and words."""
-
-    code: str
-    colour: str  # a colour letter, or "W" for a wild
-    symbol: str
-    label: str
-    mark: str  # "↻" for a Spin card, the Power Icon letter, or ""
-
-    @property
-    def colour_name(self) -> str:
-        return COLOUR_NAMES.get(self.colour, "wild")
-
-
-def card_face(code: str) -> CardFace:
-    info = card_info(code)
-    symbol = SYMBOLS.get(info.rank, info.rank)
-    mark = "↻" if info.mark == "~" else (info.mark or "")
-    return CardFace(code, info.colour or "W", symbol, describe(code), mark)
-
-
-def sort_key(code: str) -> tuple[int, int, str]:
-    info = card_info(code)
-    if info.colour is None:
-        return (len(COLOUR_ORDER), 0, code)
-    return (COLOUR_ORDER[info.colour], RANK_ORDER.get(info.rank, 99), code)
+# Buttons ----------------------------------------------------------------------------------------
 
 
 def as_value(data: dict[str, Any]) -> str:
@@ -98,22 +46,6 @@ def as_value(data: dict[str, Any]) -> str:
 
 def _without_uno(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "uno"}
-
-
-# Who is looking ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """Who looks at a game: one of its seats (``seat``), its referee, both or neither."""
-
-    seat: int | None
-    referee: bool
-    actor: str
-
-    @property
-    def player(self) -> bool:
-        return self.seat is not None
 
 
 # The table page ---------------------------------------------------------------------------------
@@ -220,7 +152,7 @@ def table_context(
         "actions": actions,
         "error": error,
         "log": table_log(game, state, viewer, name, revealed=revealed),
-        "edition": _edition(state, edition, name),
+        "edition": edition_lines(state, edition, name),
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "dispute_version": dispute_version,
         "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
@@ -364,7 +296,7 @@ def _actions(legal: list[dict[str, Any]], name: Namer) -> list[Button]:
     return buttons
 
 
-def _edition(state: GameState, edition: dict[str, Any], name: Namer) -> list[str]:
+def edition_lines(state: GameState, edition: dict[str, Any], name: Namer) -> list[str]:
     """The edition's public state in words (towers, the VETO, house rules, the wheel)."""
     lines = []
     if "towers" in edition:
@@ -413,163 +345,3 @@ def _dispute_choices(
         (e["version"], f"{e['version']}: {e['text']}")
         for e in reversed(table_log(game, state, viewer, name, revealed=revealed))
     ]
-
-
-def send_from_table(
-    *,
-    game_id: UUID | str,
-    seat: int,
-    data: dict[str, Any],
-    say_uno: bool,
-    expected_version: int | None,
-) -> services.AppendResult:
-    """Send the command a table page's button names, for ``seat``. "Say UNO" is added to a
-    command that may carry it when the legal list has it that way (so ticking the box never
-    makes a play illegal)."""
-    kind = data.get("type")
-    if say_uno and isinstance(kind, str) and kind in UNO_COMMANDS and not data.get("uno"):
-        state = services.load_game(game_id=game_id)
-        with_uno = {**data, "uno": True}
-        legal = [c.to_dict() for c in legal_commands(state, seat)]
-        if kind == "wheel_discard":
-            # Any order of the cards under the top one is accepted; compare as sets of cards.
-            left = len(state.hands[seat]) - len(data.get("cards") or ())
-            if left == 1:
-                data = with_uno
-        elif with_uno in legal:
-            data = with_uno
-    command = command_from_dict(seat, data)
-    return services.apply_command(
-        game_id=game_id,
-        command=command,
-        actor=services.seat_actor(seat),
-        expected_version=expected_version,
-    )
-
-
-# The replay viewer ------------------------------------------------------------------------------
-
-
-@dataclass
-class WildDrawFour:
-    """A Wild Draw 4 as the replay judges it: legal, or a bluff with its evidence."""
-
-    version: int
-    seat: int
-    player: str
-    colour: str | None
-    evidence: list[CardFace]
-    outcome: str  # "challenged: guilty", "challenged: innocent", "accepted", ""
-
-    @property
-    def bluff(self) -> bool:
-        return bool(self.evidence)
-
-    @property
-    def colour_word(self) -> str:
-        return colour_word(self.colour)
-
-
-def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int, WildDrawFour]:
-    """Every Wild Draw 4 played, by version: legal or a bluff, with the cards of the colour in
-    play the player held (from the challenge when there was one, else worked out from the
-    state before the play)."""
-    out: dict[int, WildDrawFour] = {}
-    last: WildDrawFour | None = None
-    for row in rows:
-        if row.type == "card_played" and row.data.get("card") == "W4":
-            before = services.state_at(game_id=game.pk, version=row.version - 1)
-            seat = row.data["seat"]
-            hand = list(before.hands[seat])
-            hand.remove("W4")
-            colour = before.colour
-            evidence = [card_face(c) for c in hand if colour and card_info(c).colour == colour]
-            last = WildDrawFour(row.version, seat, names[seat], colour, evidence, "")
-            out[row.version] = last
-        elif row.type == "challenge_resolved" and last is not None:
-            evidence = row.data.get("evidence") or []
-            last.evidence = [card_face(c) for c in evidence]
-            last.colour = row.data.get("colour", last.colour)
-            last.outcome = "challenged: " + ("a bluff" if row.data["guilty"] else "legal")
-            last = None
-        elif row.type == "wild_draw_four_accepted" and last is not None:
-            last.outcome = "accepted without a challenge"
-            last = None
-    return out
-
-
-def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str, Any]:
-    """The replay viewer at ``version``: the state with every hand visible, the events around
-    it, every Wild Draw 4 judged, the disputes, and whether undo may go back to it."""
-    rows = list(Event.objects.filter(game=game).order_by("version"))
-    last = rows[-1].version if rows else 0
-    version = last if version is None else max(1, min(version, last))
-    seats = list(game.seats.all())
-    names = [s.player for s in seats]
-    name = Namer(names)
-    state = services.state_at(game_id=game.pk, version=version)
-    view = game_view(state, None, referee=True)
-    events = []
-    w4s = wild_draw_fours(game, rows, names)
-    first_start = next((r.version for r in reversed(rows) if r.batch == 1), 0)
-    for i, row in enumerate(rows):
-        data = {**row.data, "type": row.type}
-        rested = i + 1 < len(rows) and rows[i + 1].batch == rows[i + 1].version
-        events.append(
-            {
-                "version": row.version,
-                "type": row.type,
-                "text": event_text(data, name),
-                "actor": row.actor,
-                "quiet": row.type in QUIET,
-                "w4": w4s.get(row.version),
-                "rested": rested and row.version >= first_start,
-                "recorded_at": row.recorded_at,
-            }
-        )
-    current = events[version - 1] if events else None
-    lo = max(0, version - 1 - REPLAY_WINDOW)
-    rows_view = [
-        SeatRow(
-            seat=r["seat"],
-            name=seats[r["seat"]].player,
-            bot=seats[r["seat"]].bot,
-            you=False,
-            card_count=r["card_count"],
-            score=r["score"],
-            turn=state.pending[1] == r["seat"] and state.pending[0] not in ("over", "hand_over"),
-            dealer=state.dealer == r["seat"],
-            uno=r["card_count"] == 1,
-            exposed=bool(r.get("uno_exposed")),
-            hand=[card_face(c) for c in r.get("hand", [])],
-        )
-        for r in view["seats"]
-    ]
-    top = state.top
-    return {
-        "game": game,
-        "viewer": viewer,
-        "version": version,
-        "last": last,
-        "prev": max(1, version - 1),
-        "next": min(last, version + 1),
-        "state": state,
-        "variant_title": get_variant(game.variant).title,
-        "seats": rows_view,
-        "top": card_face(top) if top else None,
-        "colour": state.colour,
-        "colour_word": colour_word(state.colour) if state.colour else "",
-        "direction_word": "clockwise" if state.direction == 1 else "counter-clockwise",
-        "draw_pile": [card_face(c) for c in view.get("draw_pile", [])[:10]],
-        "draw_pile_count": view["draw_pile_count"],
-        "status_text": status_text(state, name, None) if state.players else "",
-        "current": current,
-        "nearby": events[lo : version + REPLAY_WINDOW],
-        "events": events,
-        "w4s": list(w4s.values()),
-        "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
-        "can_undo": bool(current and current["rested"] and version < last),
-        # Every hand was shown at the end: undoing a finished game reopens it (services.undo).
-        "must_reopen": game.status == Game.Status.FINISHED and not game.sheet,
-        "edition": _edition(state, view.get("edition") or {}, name),
-    }

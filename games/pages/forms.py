@@ -1,0 +1,252 @@
+"""The game pages' forms: a table button's command, a dispute, a ruling, an undo, a quick game,
+and the query strings the pages step and poll with.
+
+Each form parses and checks what a browser sent, so that what reaches a service is typed and
+something a database can store; whether it is allowed is the services' and the engine's call.
+Errors name the field, as the API's do.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from django import forms
+
+from games import bots, services
+from games.models import Dispute
+from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
+from rules import RuleError, command_from_dict, legal_commands
+from rules.variants import get_variant, variant_names
+
+MAX_FORM_INT = 2**31 - 1  # versions and seats are 32-bit columns or less
+UNO_COMMANDS = frozenset({"play", "keep", "keep_card", "wheel_discard"})  # may say UNO
+NO_COMMAND = "That button named no command."
+
+
+def text_field(
+    name: str, limit: int, *, required: bool = True, empty_message: str = ""
+) -> forms.CharField:
+    """Free text as typed (not stripped), refused, naming the field, when no database could
+    store it (a NUL) or it is longer than the API takes."""
+    return forms.CharField(
+        required=required,
+        strip=False,
+        max_length=limit,
+        error_messages={
+            "required": empty_message or f"{name} is required",
+            "null_characters_not_allowed": f"{name}: null characters are not allowed",
+            "max_length": f"{name}: at most {limit} characters",
+        },
+    )
+
+
+def whole_number(name: str, *, required: bool = True) -> forms.IntegerField:
+    """A version or event number: a whole number within the columns such numbers are stored
+    in (which one the game has is the services' to say)."""
+    return forms.IntegerField(
+        required=required,
+        min_value=0,
+        max_value=MAX_FORM_INT,
+        error_messages={
+            "required": f"{name} must be a whole number",
+            "invalid": f"{name} must be a whole number",
+            "min_value": f"{name} must be at least %(limit_value)s",
+            "max_value": f"{name} must be at most %(limit_value)s",
+        },
+    )
+
+
+class PageVersionField(forms.Field):
+    """The version a page was showing (a hidden field, ``?v=``): a whole number, or None.
+    Anything else, or a number past the columns versions are compared with, means nothing:
+    None too, as if the page had sent no version."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        if value in (None, ""):
+            return None
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            return None
+        return number if abs(number) <= MAX_FORM_INT else None
+
+
+def error_text(form: forms.Form) -> str:
+    """A form's errors as one line for the page's alert."""
+    return " ".join(str(message) for errors in form.errors.values() for message in errors)
+
+
+# The table ------------------------------------------------------------------------------------
+
+
+class CommandForm(forms.Form):
+    """A button of the table page, pressed by ``seat``: the command its JSON value names (for
+    a wheel discard with the ticked cards, the one chosen for the top and a wild's colour), or
+    ``pick``, a card with several ways to be played (the page asks which).
+
+    "Say UNO" is one checkbox beside every button: it is added to a command that may carry it
+    when the legal list has it that way, so ticking it never makes a play illegal. Cleaned,
+    ``command`` is the ``rules.Command`` to send, or None for a ``pick``.
+    """
+
+    command = forms.CharField(
+        required=False, strip=False, error_messages={"null_characters_not_allowed": NO_COMMAND}
+    )
+    pick = forms.CharField(required=False)
+    cards = forms.Field(required=False, widget=forms.MultipleHiddenInput)
+    top = forms.CharField(required=False, strip=False)
+    colour = forms.CharField(required=False, strip=False)
+    say_uno = forms.BooleanField(required=False)
+    version = PageVersionField()
+
+    def __init__(self, data: Any, *, game_id: UUID, seat: int) -> None:
+        super().__init__(data)
+        self.game_id = game_id
+        self.seat = seat
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        cleaned["pick"] = cleaned.get("pick") or None
+        if cleaned["pick"] is not None:
+            cleaned["command"] = None
+            return cleaned
+        data = self._named_command(cleaned)
+        if cleaned["say_uno"]:
+            data = self._saying_uno(data)
+        try:
+            cleaned["command"] = command_from_dict(self.seat, data)
+        except RuleError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _named_command(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        """The command the button's JSON value names, with a wheel discard's cards."""
+        try:
+            data = json.loads(cleaned["command"])
+        except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
+            raise forms.ValidationError(NO_COMMAND) from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError(NO_COMMAND)
+        if data.get("type") != "wheel_discard":
+            return data
+        cards = list(cleaned["cards"] or [])
+        top = cleaned["top"]
+        if top in cards:
+            cards.remove(top)
+            cards.append(top)  # the last card discarded lands on top
+        discard: dict[str, Any] = {"type": "wheel_discard", "cards": cards}
+        if cleaned["colour"]:
+            discard["colour"] = cleaned["colour"]
+        return discard
+
+    def _saying_uno(self, data: dict[str, Any]) -> dict[str, Any]:
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in UNO_COMMANDS or data.get("uno"):
+            return data
+        state = services.load_game(game_id=self.game_id)
+        with_uno = {**data, "uno": True}
+        if kind == "wheel_discard":
+            # Any order of the cards under the top one is accepted: count what is left.
+            left = len(state.hands[self.seat]) - len(data.get("cards") or ())
+            return with_uno if left == 1 else data
+        legal = [c.to_dict() for c in legal_commands(state, self.seat)]
+        return with_uno if with_uno in legal else data
+
+
+class TableQuery(forms.Form):
+    """The table page's query: ``?pick=`` a card's ways to be played, ``?dispute=`` the event
+    the dispute form points at."""
+
+    pick = forms.CharField(required=False)
+    dispute = PageVersionField()
+
+
+class PollQuery(forms.Form):
+    """The poll's query: the version the page shows, and ``revealed=0`` when it showed a
+    finished game held back."""
+
+    v = PageVersionField()
+    revealed = forms.CharField(required=False)
+
+
+# Disputes and the replay viewer ---------------------------------------------------------------
+
+
+class DisputeForm(forms.Form):
+    """A dispute about an event of the log (a seat's, from the table page)."""
+
+    version = whole_number("version")
+    claim = text_field("claim", CLAIM_LENGTH, empty_message="say what the dispute claims")
+
+
+class RulingForm(forms.Form):
+    """A referee's ruling on a dispute: upheld (going back to ``undo_to`` if given) or
+    rejected, with a note."""
+
+    decision = forms.ChoiceField(
+        choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
+        error_messages={
+            "required": "decision must be 'upheld' or 'rejected'",
+            "invalid_choice": "decision must be 'upheld' or 'rejected'",
+        },
+    )
+    note = text_field("note", NOTE_LENGTH, required=False)
+    undo_to = whole_number("undo_to", required=False)
+
+
+class UndoForm(forms.Form):
+    """A referee's undo back to ``to_version``, with a reason; ``reopen`` a finished game (its
+    reason is then required: the log keeps it for every player to read)."""
+
+    DEFAULT_REASON = "undone by the referee"
+
+    to_version = whole_number("to_version")
+    reason = text_field("reason", REASON_LENGTH, required=False)
+    reopen = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if "reason" in cleaned:
+            reason = cleaned["reason"].strip()
+            if cleaned.get("reopen") and not reason:
+                self.add_error("reason", "say why the finished game is reopened")
+            cleaned["reason"] = reason or self.DEFAULT_REASON
+        return cleaned
+
+
+class ReplayQuery(forms.Form):
+    """The replay viewer's step: ``?v=`` the version to show (the last when none)."""
+
+    v = PageVersionField()
+
+
+# Quick games ----------------------------------------------------------------------------------
+
+
+class QuickGameForm(forms.Form):
+    variant = forms.ChoiceField(
+        label="Edition",
+        choices=[(name, get_variant(name).title) for name in variant_names()],
+        initial="classic",
+    )
+    bots = forms.IntegerField(
+        label="Bots", min_value=bots.MIN_BOTS, max_value=bots.MAX_BOTS, initial=3
+    )
+    player = forms.CharField(label="Your name", max_length=100, required=False, initial="Player")
+    scoring = forms.ChoiceField(
+        label="Length",
+        choices=[("none", "One hand"), ("standard", "To 500 points (standard scoring)")],
+        initial="none",
+    )
+    seed = forms.CharField(
+        label="Deal number (optional: the same number deals the same cards)",
+        max_length=64,
+        required=False,
+    )

@@ -1,0 +1,145 @@
+"""The replay viewer's context: the game at any version with every hand visible, for its
+referee (or anyone once the game is over and revealed: games.visibility), each Wild Draw 4
+judged, and whether undo may go back there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games import services
+from games.models import Dispute, Event, Game
+from games.pages.faces import CardFace, card_face
+from games.pages.narration import QUIET, Namer, colour_word, event_text
+from games.pages.table import SeatRow, edition_lines, status_text
+from games.pages.viewers import Viewer
+from rules.cards import card_info
+from rules.variants import get_variant
+from rules.views import game_view
+
+REPLAY_WINDOW = 6  # events either side of the one shown
+
+
+@dataclass
+class WildDrawFour:
+    """A Wild Draw 4 as the replay judges it: legal, or a bluff with its evidence."""
+
+    version: int
+    seat: int
+    player: str
+    colour: str | None
+    evidence: list[CardFace]
+    outcome: str  # "challenged: guilty", "challenged: innocent", "accepted", ""
+
+    @property
+    def bluff(self) -> bool:
+        return bool(self.evidence)
+
+    @property
+    def colour_word(self) -> str:
+        return colour_word(self.colour)
+
+
+def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int, WildDrawFour]:
+    """Every Wild Draw 4 played, by version: legal or a bluff, with the cards of the colour in
+    play the player held (from the challenge when there was one, else worked out from the
+    state before the play)."""
+    out: dict[int, WildDrawFour] = {}
+    last: WildDrawFour | None = None
+    for row in rows:
+        if row.type == "card_played" and row.data.get("card") == "W4":
+            before = services.state_at(game_id=game.pk, version=row.version - 1)
+            seat = row.data["seat"]
+            hand = list(before.hands[seat])
+            hand.remove("W4")
+            colour = before.colour
+            evidence = [card_face(c) for c in hand if colour and card_info(c).colour == colour]
+            last = WildDrawFour(row.version, seat, names[seat], colour, evidence, "")
+            out[row.version] = last
+        elif row.type == "challenge_resolved" and last is not None:
+            evidence = row.data.get("evidence") or []
+            last.evidence = [card_face(c) for c in evidence]
+            last.colour = row.data.get("colour", last.colour)
+            last.outcome = "challenged: " + ("a bluff" if row.data["guilty"] else "legal")
+            last = None
+        elif row.type == "wild_draw_four_accepted" and last is not None:
+            last.outcome = "accepted without a challenge"
+            last = None
+    return out
+
+
+def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str, Any]:
+    """The replay viewer at ``version``: the state with every hand visible, the events around
+    it, every Wild Draw 4 judged, the disputes, and whether undo may go back to it."""
+    rows = list(Event.objects.filter(game=game).order_by("version"))
+    last = rows[-1].version if rows else 0
+    version = last if version is None else max(1, min(version, last))
+    seats = list(game.seats.all())
+    names = [s.player for s in seats]
+    name = Namer(names)
+    state = services.state_at(game_id=game.pk, version=version)
+    view = game_view(state, None, referee=True)
+    events = []
+    w4s = wild_draw_fours(game, rows, names)
+    first_start = next((r.version for r in reversed(rows) if r.batch == 1), 0)
+    for i, row in enumerate(rows):
+        data = {**row.data, "type": row.type}
+        rested = i + 1 < len(rows) and rows[i + 1].batch == rows[i + 1].version
+        events.append(
+            {
+                "version": row.version,
+                "type": row.type,
+                "text": event_text(data, name),
+                "actor": row.actor,
+                "quiet": row.type in QUIET,
+                "w4": w4s.get(row.version),
+                "rested": rested and row.version >= first_start,
+                "recorded_at": row.recorded_at,
+            }
+        )
+    current = events[version - 1] if events else None
+    lo = max(0, version - 1 - REPLAY_WINDOW)
+    rows_view = [
+        SeatRow(
+            seat=r["seat"],
+            name=seats[r["seat"]].player,
+            bot=seats[r["seat"]].bot,
+            you=False,
+            card_count=r["card_count"],
+            score=r["score"],
+            turn=state.pending[1] == r["seat"] and state.pending[0] not in ("over", "hand_over"),
+            dealer=state.dealer == r["seat"],
+            uno=r["card_count"] == 1,
+            exposed=bool(r.get("uno_exposed")),
+            hand=[card_face(c) for c in r.get("hand", [])],
+        )
+        for r in view["seats"]
+    ]
+    top = state.top
+    return {
+        "game": game,
+        "viewer": viewer,
+        "version": version,
+        "last": last,
+        "prev": max(1, version - 1),
+        "next": min(last, version + 1),
+        "state": state,
+        "variant_title": get_variant(game.variant).title,
+        "seats": rows_view,
+        "top": card_face(top) if top else None,
+        "colour": state.colour,
+        "colour_word": colour_word(state.colour) if state.colour else "",
+        "direction_word": "clockwise" if state.direction == 1 else "counter-clockwise",
+        "draw_pile": [card_face(c) for c in view.get("draw_pile", [])[:10]],
+        "draw_pile_count": view["draw_pile_count"],
+        "status_text": status_text(state, name, None) if state.players else "",
+        "current": current,
+        "nearby": events[lo : version + REPLAY_WINDOW],
+        "events": events,
+        "w4s": list(w4s.values()),
+        "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
+        "can_undo": bool(current and current["rested"] and version < last),
+        # Every hand was shown at the end: undoing a finished game reopens it (services.undo).
+        "must_reopen": game.status == Game.Status.FINISHED and not game.sheet,
+        "edition": edition_lines(state, view.get("edition") or {}, name),
+    }
