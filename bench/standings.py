@@ -14,8 +14,8 @@ dropped, or kept with ``--keep`` and reused when it already holds the season. It
   ``rebuild_projections`` (every projector, the table views too) is measured as well.
 - **standings API**: ``GET /api/seasons/{id}/standings/`` (and ``.csv``) through Django's test
   client, median and 95th percentile over ``--requests`` requests.
-- **a hand through the services**: ``tournaments.services.record_hand`` on a season game, so the
-  cost of the projection on the write path is visible.
+- **a hand through the services**: ``tournaments.leagues.services.record_hand`` on a season
+  game, so the cost of the projection on the write path is visible.
 
 The season is written the fast way: each game is decided by the engine (``new_game`` and
 ``step`` with score-sheet hands, players of different strength so ratings spread), and its
@@ -54,9 +54,9 @@ from django.utils import timezone  # noqa: E402
 from games import rebuild, store  # noqa: E402
 from games.models import Event, Game, Seat  # noqa: E402
 from rules import command_from_dict, new_game, step  # noqa: E402
-from tournaments import services  # noqa: E402
-from tournaments.models import Season, SeasonGame, SeasonSeat  # noqa: E402
-from tournaments.projections import standings_projector  # noqa: E402
+from tournaments.leagues import services  # noqa: E402
+from tournaments.leagues.models import Season, SeasonGame, SeasonSeat  # noqa: E402
+from tournaments.leagues.projections import standings_projector  # noqa: E402
 
 LEAGUE = "Bench Club"
 PLAYERS = 40

@@ -27,8 +27,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from games import services as game_services
-from tournaments import services as league_services
-from tournaments import tournament_services
+from tournaments.brackets import services as tournament_services
+from tournaments.leagues import services as league_services
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.testing import erase_event_log_for_tests
-from tournaments import services
+from tournaments.leagues import services
 
 
 @pytest.fixture(autouse=True)

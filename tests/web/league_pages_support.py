@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments import services
+from tournaments.leagues import services
 
 
 def record(game, out, points=None, remaining=None):

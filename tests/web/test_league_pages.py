@@ -18,8 +18,8 @@ from tests.web.league_pages_support import (  # noqa: F401 (fixtures)
     player_order,
     season,
 )
-from tournaments import page_selectors, selectors, services
-from tournaments.demo import DEMO_LEAGUE
+from tournaments.leagues import selectors, services
+from tournaments.leagues.demo import DEMO_LEAGUE
 from tournaments.models import Player, RatingHistory
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +195,7 @@ def test_sorting_orders_the_rows_and_keeps_the_official_order_among_equals(
 
 def test_every_column_sorts_both_ways_as_a_fragment_and_as_a_page(client, played):
     services.set_standings_options(season=played, best_nights=None, attendance_points=2)
-    table = page_selectors.sorted_standings(played.pk, None, None)
+    table = selectors.sorted_standings(played.pk, None, None)
     names = [c["name"] for c in table["columns"]]
     assert {"attendance_points", "league_points", "rating"} <= set(names)
     rows = {row["player"]: row for row in selectors.season_standings(played.pk)["rows"]}

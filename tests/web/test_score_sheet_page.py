@@ -84,7 +84,7 @@ def test_a_user_who_does_not_referee_the_game_is_refused_and_nothing_is_appended
 
 
 def test_a_game_that_is_not_a_score_sheet_has_no_sheet_page(referee, season, olga):
-    from tournaments import services
+    from tournaments.leagues import services
 
     played = services.start_season_game(season=season, players=["Ann", "Bob"], created_by=olga)
 

@@ -5,7 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import DEMO_LEAGUE, seed_demo
+from tournaments.leagues.demo import DEMO_LEAGUE, seed_demo
 
 
 class Command(BaseCommand):

@@ -1,0 +1,42 @@
+"""Helpers for tournament tests: bots play a table's game to its end through the services."""
+
+from games import services
+from games.bots import next_bot_move
+from tournaments.brackets import tasks
+from tournaments.brackets.models import Table, Tournament
+
+
+def play_game(game_id, *, limit=5000):
+    """Every seat a bot: commands through ``services.apply_command`` until the game is over."""
+    for _ in range(limit):
+        state = services.load_game(game_id=game_id)
+        if state.finished:
+            return state
+        seat, command = next_bot_move(state, frozenset(range(state.players)), str(game_id))
+        services.apply_command(
+            game_id=game_id,
+            command=command,
+            actor=services.seat_actor(seat),
+            expected_version=state.version,
+        )
+    raise AssertionError(f"game {game_id} did not end in {limit} commands")
+
+
+def play_round(tournament: Tournament):
+    """Play every playing table of the tournament, calling the table_finished task function
+    in-process after each game, as the worker would."""
+    tables = list(Table.objects.filter(round__tournament=tournament, status=Table.Status.PLAYING))
+    for table in tables:
+        play_game(table.game_id)
+        tasks.table_finished(str(table.game_id))
+    return tables
+
+
+def play_tournament(tournament: Tournament, *, limit=20):
+    for _ in range(limit):
+        tournament.refresh_from_db()
+        if tournament.status == Tournament.Status.FINISHED:
+            return tournament
+        if not play_round(tournament):
+            raise AssertionError("no table playing and the tournament is not over")
+    raise AssertionError("the tournament did not end")

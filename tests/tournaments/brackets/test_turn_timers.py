@@ -1,0 +1,143 @@
+"""Turn timers and the games listener: a turn that runs out gets the default action (draw, then
+pass) by the system; a late or repeated timer does nothing; the listener schedules a timer when
+a turn begins and reports a table's end (tasks called in-process, the enqueueing mocked)."""
+
+import pytest
+
+from games import services
+from tournaments.brackets import services as tournament_services
+from tournaments.brackets import tasks
+from tournaments.brackets.models import Table
+
+from .support import play_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def broker_mode():
+    """Set whether tasks run in-process (no broker) for one test; the app's conf is restored."""
+    conf = tasks.turn_timeout.app.conf
+    before = conf.task_always_eager
+
+    def set_eager(value):
+        conf.task_always_eager = value
+
+    yield set_eager
+    conf.task_always_eager = before
+
+
+@pytest.fixture
+def table(organiser):
+    tournament = tournament_services.create_tournament(
+        name="Clock Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=3,
+        rounds=1,
+        scoring="none",
+        players=["Ann", "Bob", "Cid"],
+        turn_seconds=30,
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    return Table.objects.get(round__tournament=tournament)
+
+
+def at_a_turn(game_id):
+    """The game's state once it waits for a turn (its deal is drawn: the card turned up may
+    first want a colour chosen)."""
+    from rules import legal_commands
+
+    state = services.load_game(game_id=game_id)
+    while state.pending[0] != "turn":
+        seat = state.pending[1]
+        services.apply_command(
+            game_id=game_id,
+            command=legal_commands(state, seat)[0],
+            actor=services.seat_actor(seat),
+            expected_version=state.version,
+        )
+        state = services.load_game(game_id=game_id)
+    return state
+
+
+def test_a_turn_that_runs_out_draws_then_passes_as_the_system(table):
+    state = at_a_turn(table.game_id)
+    kind, seat = state.pending
+    tasks.turn_timeout(str(table.game_id), state.version)
+    after = services.load_game(game_id=table.game_id)
+    new = services.replay_events(game_id=table.game_id, after=state.version)
+    assert new and all(row.actor == "system" for row in new)
+    assert new[0].type == "card_drawn" or "draw" in new[0].type
+    assert len(after.hands[seat]) == len(state.hands[seat]) + 1
+    assert after.pending[1] != seat  # the turn went on
+
+
+def test_a_late_timer_does_nothing(table):
+    state = services.load_game(game_id=table.game_id)
+    tasks.turn_timeout(str(table.game_id), state.version)
+    version = services.load_game(game_id=table.game_id).version
+    tasks.turn_timeout(str(table.game_id), state.version)  # the same timer again
+    tasks.turn_timeout(str(table.game_id), state.version - 1)  # an older one
+    assert services.load_game(game_id=table.game_id).version == version
+
+
+def test_a_timer_after_the_player_acted_does_nothing(table):
+    state = services.load_game(game_id=table.game_id)
+    seat = state.pending[1]
+    from rules import legal_commands
+
+    services.apply_command(
+        game_id=table.game_id,
+        command=legal_commands(state, seat)[0],
+        actor=services.seat_actor(seat),
+        expected_version=state.version,
+    )
+    version = services.load_game(game_id=table.game_id).version
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version) is False
+    assert services.load_game(game_id=table.game_id).version == version
+
+
+def test_a_timer_on_a_finished_game_does_nothing(table):
+    final = play_game(table.game_id)
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=final.version) is False
+
+
+def test_the_listener_schedules_a_timer_when_a_turn_begins(
+    table, monkeypatch, django_capture_on_commit_callbacks, broker_mode
+):
+    scheduled = []
+    broker_mode(False)
+    monkeypatch.setattr(
+        tasks.turn_timeout,
+        "apply_async",
+        lambda args, countdown: scheduled.append((args, countdown)),
+    )
+    state = services.load_game(game_id=table.game_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    now = services.load_game(game_id=table.game_id).version
+    assert scheduled and scheduled[-1] == ((str(table.game_id), now), 30)
+
+
+def test_without_a_broker_no_timer_is_scheduled(
+    table, monkeypatch, django_capture_on_commit_callbacks, broker_mode
+):
+    broker_mode(True)
+    monkeypatch.setattr(
+        tasks.turn_timeout, "apply_async", lambda *a, **k: pytest.fail("scheduled a timer")
+    )
+    state = services.load_game(game_id=table.game_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+
+
+def test_the_listener_reports_a_finished_table(
+    table, monkeypatch, django_capture_on_commit_callbacks
+):
+    reported = []
+    monkeypatch.setattr(tasks.table_finished, "delay", reported.append)
+    monkeypatch.setattr(tasks.turn_timeout, "apply_async", lambda *a, **k: None)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_game(table.game_id)
+    assert reported == [str(table.game_id)]

@@ -1,0 +1,98 @@
+"""The admin edits leagues, seasons and players, shows the standings read-only, and recomputes
+the table when a season's standings options change."""
+
+import pytest
+from django.contrib.admin.sites import site
+from django.urls import reverse
+
+from tournaments.leagues import services
+from tournaments.leagues.models import GameResult, NightRow, RatingHistory, SeasonGame, StandingRow
+
+from ..conftest import finish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(season, organiser):
+    for night_number in range(2):
+        night = services.open_night(season=season)
+        game = services.start_season_game(
+            season=season,
+            players=["Ann", "Bob"],
+            night=night,
+            created_by=organiser,
+            sheet=True,
+            target=50,
+        )
+        finish(game, winner=night_number, seats=2)
+    return season
+
+
+def test_every_tournaments_admin_page_opens(admin_client, played):
+    season_game = SeasonGame.objects.first()
+    pages = [
+        reverse(f"admin:tournaments_{name}_changelist")
+        for name in (
+            "league",
+            "organiser",
+            "player",
+            "season",
+            "night",
+            "seasongame",
+            "gameresult",
+            "nightrow",
+            "standingrow",
+            "ratinghistory",
+        )
+    ]
+    pages += [
+        reverse("admin:tournaments_league_change", args=[played.league_id]),
+        reverse("admin:tournaments_season_change", args=[played.pk]),
+        reverse("admin:tournaments_seasongame_change", args=[season_game.pk]),
+    ]
+    for page in pages:
+        assert admin_client.get(page).status_code == 200, page
+
+
+def test_nobody_edits_the_standings_in_the_admin(rf, admin_user, played):
+    request = rf.get("/")
+    request.user = admin_user
+    for model in (GameResult, NightRow, StandingRow, RatingHistory):
+        model_admin = site._registry[model]
+        row = model.objects.first()
+        assert model_admin.has_view_permission(request, row)
+        assert not model_admin.has_add_permission(request)
+        assert not model_admin.has_change_permission(request, row)
+        assert not model_admin.has_delete_permission(request, row)
+
+
+def test_changing_the_best_nights_in_the_admin_recomputes_the_table(admin_client, played):
+    assert StandingRow.objects.get(player__name="Ann").nights_counted == 2
+    url = reverse("admin:tournaments_season_change", args=[played.pk])
+    form = {
+        "league": played.league_id,
+        "name": played.name,
+        "variant": "",
+        "scoring": "",
+        "target": "",
+        "best_nights": "1",
+        "attendance_points": "0",
+        "nights-TOTAL_FORMS": "2",
+        "nights-INITIAL_FORMS": "2",
+        "nights-MIN_NUM_FORMS": "0",
+        "nights-MAX_NUM_FORMS": "1000",
+    }
+    for i, night in enumerate(played.nights.order_by("number")):
+        form |= {
+            f"nights-{i}-id": night.pk,
+            f"nights-{i}-season": played.pk,
+            f"nights-{i}-number": night.number,
+            f"nights-{i}-date": "",
+        }
+
+    response = admin_client.post(url, form)
+
+    assert response.status_code == 302
+    ann = StandingRow.objects.get(player__name="Ann")
+    assert (ann.nights, ann.nights_counted, ann.games, ann.wins) == (2, 1, 1, 1)

@@ -1,0 +1,65 @@
+"""On PostgreSQL, tables of one season finishing at the same moment, in racing transactions,
+leave the same standings and ratings as a rebuild from the log: the season's lock serialises
+their updates, and a game that commits after a later-positioned one recomputes the ratings."""
+
+import random
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from games import rebuild
+from tournaments.leagues import services
+from tournaments.leagues.projections import standings_projector
+
+from ..conftest import ended, hand
+from .test_rebuild import projection_tables
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+TABLES = 8
+
+
+def test_games_finishing_in_racing_transactions_equal_a_rebuild():
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Racing Club", created_by=organiser)
+    season = services.open_season(league=league, name="Race", attendance_points=1)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    games = [
+        services.start_season_game(
+            season=season,
+            players=random.Random(i).sample(names, 3),
+            created_by=organiser,
+            sheet=True,
+            target=60,
+        )
+        for i in range(TABLES)
+    ]
+    start = threading.Barrier(TABLES)
+    errors = []
+
+    def referee(game, seed):
+        rng = random.Random(seed)
+        try:
+            start.wait()
+            while True:
+                out = rng.randrange(3)
+                if ended(hand(game, out, {s: rng.randrange(10, 30) for s in range(3) if s != out})):
+                    break
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=referee, args=(g, i)) for i, g in enumerate(games)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == []
+    incremental = projection_tables()
+    assert len(incremental["GameResult"]) == 3 * TABLES
+    rebuild.rebuild([standings_projector])
+    assert projection_tables() == incremental

@@ -1,0 +1,1 @@
+"""Tournaments: entries, rounds of tables, pairing, and who advances (the bracket)."""

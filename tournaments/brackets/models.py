@@ -1,0 +1,143 @@
+"""Tournaments: the tournament with its settings, its entries, and its rounds of tables (each
+table a game). Changed only through ``tournaments.brackets.services``; the pure rules of seating
+and advancing are ``tournaments.brackets.pairing`` and ``tournaments.brackets.rounds``."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from tournaments.leagues.models import SCORING_CHOICES
+
+
+class Tournament(models.Model):
+    """Rounds of tables; players advance by the format (docs/TOURNAMENTS.md). The organiser
+    referees every table. Change it through ``tournaments.brackets.services``."""
+
+    class Format(models.TextChoices):
+        ELIMINATION = "elimination"
+        SWISS = "swiss"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating"
+        MANUAL = "manual"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "taking entries"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    name = models.CharField(max_length=100)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    variant = models.CharField(max_length=20, default="classic")
+    scoring = models.CharField(max_length=20, choices=SCORING_CHOICES, default="standard")
+    target = models.PositiveIntegerField(default=500)
+    format = models.CharField(max_length=12, choices=Format.choices)
+    table_size = models.PositiveSmallIntegerField(help_text="most seats at a table (2 to 10)")
+    advance = models.PositiveSmallIntegerField(
+        default=1, help_text="elimination: the top N of each table go on"
+    )
+    rounds = models.PositiveSmallIntegerField(default=1, help_text="Swiss rounds")
+    final_table = models.BooleanField(default=False, help_text="Swiss: a final table after")
+    duplicate_deals = models.BooleanField(default=False)
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.MANUAL)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # What the tables' seeds were derived from before every game drew its own (kept for the
+    # record of older tournaments; nothing uses it, and it is never shown).
+    legacy_seed = models.CharField(max_length=32, blank=True, default="")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    winner = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player entered in a tournament, by name. ``seed`` 1 is the best; ``joined`` is the
+    first round the player can be seated in (later for a late entry); a dropped player is
+    seated no more."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.CharField(max_length=100)
+    seed = models.PositiveIntegerField()
+    joined = models.PositiveSmallIntegerField(default=1)
+    dropped = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="tournaments_entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seed {self.seed})"
+
+
+class Round(models.Model):
+    """A round of a tournament, seated all at once: unique per number, so seating it a second
+    time fails instead of doubling it. With duplicate deals, ``seed`` is the round's own seed,
+    drawn from ``secrets`` and shared by its tables' games, and ``deck`` the deal shuffled
+    from it; both stay on the server (no API or page shows them)."""
+
+    class Kind(models.TextChoices):
+        ELIMINATION = "elimination"
+        SWISS = "swiss"
+        FINAL = "final"
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    byes = models.JSONField(default=list, help_text="players who sit the round out")
+    deck = models.JSONField(null=True, blank=True, help_text="the duplicate deal, top first")
+    seed = models.CharField(
+        max_length=64, blank=True, default="", help_text="duplicate deals: the round's seed"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="tournaments_round_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number}"
+
+
+class Table(models.Model):
+    """A table of a round: its game, the players in seat order and, once the game is over,
+    their placings (best first)."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.PROTECT, related_name="tournament_table"
+    )
+    players = models.JSONField(help_text="names in seat order")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    placings = models.JSONField(default=list, help_text="names, best first")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="tournaments_table_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.round}"

@@ -1,0 +1,82 @@
+"""Reads of tournaments for the API and the pages: a tournament with its rounds, tables,
+placings and standings (API.md, "Tournaments")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.errors import NotFound
+from tournaments.brackets import rounds
+from tournaments.brackets.models import Table, Tournament
+from tournaments.brackets.services import plain_rows
+
+
+def standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The tournament's standings, best first (docs/TOURNAMENTS.md)."""
+    setup, entries, played = plain_rows(tournament)
+    return [
+        {
+            "rank": row.rank,
+            "player": row.player,
+            "seed": row.seed,
+            "points": round(float(row.points), 3),
+            "wins": row.wins,
+            "tables": row.tables,
+            "byes": row.byes,
+            "opponents_points": round(float(row.opponents_points), 3),
+            "final_placing": row.final_placing,
+            "dropped": row.dropped,
+        }
+        for row in rounds.standings(setup, entries, played)
+    ]
+
+
+def tournament_detail(tournament_id: int) -> dict[str, Any]:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(f"no tournament {tournament_id}")
+    tables: dict[int, list[dict[str, Any]]] = {}
+    for table in Table.objects.filter(round__tournament=tournament).order_by("round", "number"):
+        tables.setdefault(table.round_id, []).append(
+            {
+                "number": table.number,
+                "game": str(table.game_id),
+                "players": list(table.players),
+                "status": table.status,
+                "placings": list(table.placings),
+            }
+        )
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "settings": {
+            "variant": tournament.variant,
+            "scoring": tournament.scoring,
+            "target": tournament.target,
+            "format": tournament.format,
+            "table_size": tournament.table_size,
+            "advance": tournament.advance,
+            "rounds": tournament.rounds,
+            "final_table": tournament.final_table,
+            "duplicate_deals": tournament.duplicate_deals,
+            "seeding": tournament.seeding,
+            "turn_seconds": tournament.turn_seconds,
+        },
+        "entries": [
+            {"player": e.player, "seed": e.seed, "joined": e.joined, "dropped": e.dropped}
+            for e in tournament.entries.order_by("seed")
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "status": r.status,
+                "byes": list(r.byes),
+                "tables": tables.get(r.pk, []),
+            }
+            for r in tournament.round_set.order_by("number")
+        ],
+        "standings": standings(tournament),
+        "winner": tournament.winner or None,
+    }

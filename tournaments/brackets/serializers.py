@@ -1,0 +1,97 @@
+"""The tournament API's input and output shapes (API.md, "Tournaments"). Input is strict like
+the game API's: unknown fields are errors naming them, and a number is not a string."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.serializers import (
+    MAX_TARGET,
+    NAME_LENGTH,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from rules.engine import SCORINGS
+from rules.variants import variant_names
+from tournaments.brackets.pairing import MAX_TABLE, MIN_TABLE
+
+# The ranges services.create_tournament checks, said in the schema too.
+MAX_ROUNDS = 50
+TURN_SECONDS = (5, 3600)
+
+
+class TournamentCreateSerializer(StrictSerializer):
+    name = StrictCharField(max_length=NAME_LENGTH)
+    variant = serializers.ChoiceField(choices=variant_names(), default="classic")
+    scoring = serializers.ChoiceField(choices=SCORINGS, default="standard")
+    target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, default=500)
+    format = serializers.ChoiceField(choices=["elimination", "swiss"])
+    table_size = StrictIntegerField(min_value=MIN_TABLE, max_value=MAX_TABLE)
+    advance = StrictIntegerField(
+        min_value=1, max_value=MAX_TABLE - 1, default=1, help_text="Fewer than table_size."
+    )
+    rounds = StrictIntegerField(min_value=1, max_value=MAX_ROUNDS, default=1)
+    final_table = StrictBooleanField(default=False)
+    duplicate_deals = StrictBooleanField(default=False)
+    players = serializers.ListField(child=StrictCharField(max_length=NAME_LENGTH), default=list)
+    seeding = serializers.ChoiceField(choices=["rating", "manual"], default="manual")
+    turn_seconds = StrictIntegerField(
+        min_value=TURN_SECONDS[0],
+        max_value=TURN_SECONDS[1],
+        required=False,
+        allow_null=True,
+        default=None,
+    )
+
+
+class PlayerNameSerializer(StrictSerializer):
+    player = StrictCharField(max_length=NAME_LENGTH)
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    game = serializers.UUIDField()
+    players = serializers.ListField(child=serializers.CharField(), help_text="seat order")
+    status = serializers.ChoiceField(choices=["playing", "finished"])
+    placings = serializers.ListField(child=serializers.CharField(), help_text="best first")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["elimination", "swiss", "final"])
+    status = serializers.ChoiceField(choices=["playing", "finished"])
+    byes = serializers.ListField(child=serializers.CharField())
+    tables = TableSerializer(many=True)
+
+
+class TournamentStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    seed = serializers.IntegerField()
+    points = serializers.FloatField()
+    wins = serializers.IntegerField()
+    tables = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    opponents_points = serializers.FloatField()
+    final_placing = serializers.IntegerField(allow_null=True)
+    dropped = serializers.BooleanField()
+
+
+class EntrySerializer(serializers.Serializer):
+    player = serializers.CharField()
+    seed = serializers.IntegerField()
+    joined = serializers.IntegerField(help_text="the first round the player can be seated in")
+    dropped = serializers.BooleanField()
+
+
+class TournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["draft", "running", "finished"])
+    settings = serializers.DictField()
+    entries = EntrySerializer(many=True)
+    rounds = RoundSerializer(many=True)
+    standings = TournamentStandingSerializer(many=True)
+    winner = serializers.CharField(allow_null=True)

@@ -1,0 +1,448 @@
+"""The tournament services: creating a tournament, entries and drop-outs, starting it, seating
+each round as the last one finishes, recording table results and turn timers. The API, the
+pages and the Celery tasks (``tasks``) call only these; pairing and standings are the pure
+functions of ``pairing`` and ``rounds`` (all in ``tournaments.brackets``).
+
+Seating is idempotent and all-or-nothing: ``seat_next_round`` runs in one transaction holding
+the tournament's row lock, so two tasks for the last two tables of a round take turns and the
+second finds the round already seated; a round is unique per number (a second line of
+defence); and every table of a round, games included, is created in that one transaction, so a
+worker that dies in the middle leaves nothing behind and the retry seats the round whole.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from django.db import IntegrityError, transaction
+
+from games import services as game_services
+from games.errors import Forbidden, NotFound, Stale
+from games.models import Game
+from rules import Command, IllegalCommand, InvalidCommand, legal_commands
+from rules.engine import SCORINGS
+from rules.variants import get_variant, variant_names
+from tournaments.brackets import pairing, rounds
+from tournaments.brackets.models import Entry, Round, Table, Tournament
+from tournaments.leagues.models import StandingRow
+
+log = logging.getLogger(__name__)
+
+# What a turn timer does for a seat that let its time run out, in this order of preference
+# among the seat's legal commands: draw on a turn (then pass, if the drawn card could be
+# played); accept a Wild Draw 4; the first colour on a wild turned up; deal the next hand.
+TIMEOUT_PREFERENCE = ("draw", "pass", "accept", "choose_colour", "deal")
+
+
+# Who may do what -------------------------------------------------------------------------------
+
+
+def is_tournament_referee(user: Any, game: Game) -> bool:
+    """``games.registry.referee_checks``: a tournament's organiser referees its tables."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Table.objects.filter(game_id=game.pk, round__tournament__organiser_id=user.pk).exists()
+
+
+def round_revealed(game: Game) -> bool:
+    """``games.registry.reveal_checks``: a table dealt the same cards as the other tables of
+    its round (duplicate deals) stays hidden until every one of them has finished; its seats
+    would otherwise read the hands still being played at the others."""
+    round_games = Game.objects.filter(
+        tournament_table__round__tables__game_id=game.pk,
+        tournament_table__round__tournament__duplicate_deals=True,
+    ).values_list("status", flat=True)
+    # No rows: not a duplicate-deal table, nothing to hold back.
+    return all(status == Game.Status.FINISHED for status in round_games)
+
+
+def _require_organiser(by: Any, tournament: Tournament) -> None:
+    if by is not None and getattr(by, "pk", None) != tournament.organiser_id:
+        raise Forbidden("only the tournament's organiser may do that")
+
+
+def get_tournament(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"no tournament {tournament_id}") from None
+
+
+# Creating and entering -------------------------------------------------------------------------
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidCommand(f"{field} must be a whole number from {low} to {high}", field=field)
+    return value
+
+
+def _player_name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidCommand("a player needs a name", field=field)
+    name = value.strip()
+    if len(name) > 100:
+        raise InvalidCommand("a name has at most 100 characters", field=field)
+    return name
+
+
+def rating_order(players: Sequence[str]) -> list[str]:
+    """``players`` best-rated first: each name's rating is its newest season rating in any
+    league (openskill's ordinal, mu - 3 sigma); unrated players follow in the order given."""
+    known: dict[str, float] = {}
+    rows = (
+        StandingRow.objects.filter(player__name__in=list(players), rating__isnull=False)
+        .order_by("season__created_at", "season_id")
+        .values_list("player__name", "rating", "rating_sigma")
+    )
+    for name, mu, sigma in rows:
+        known[name] = mu - 3 * (sigma or 0)
+    position = {name: i for i, name in enumerate(players)}
+    return sorted(players, key=lambda n: (n not in known, -known.get(n, 0), position[n]))
+
+
+def create_tournament(
+    *,
+    name: str,
+    organiser: Any,
+    format: str,
+    table_size: int,
+    players: Sequence[str] = (),
+    variant: str = "classic",
+    scoring: str = "standard",
+    target: int = 500,
+    advance: int = 1,
+    rounds: int = 1,
+    final_table: bool = False,
+    duplicate_deals: bool = False,
+    seeding: str = "manual",
+    turn_seconds: int | None = None,
+) -> Tournament:
+    """A tournament taking entries, with ``players`` seeded in the order given (``manual``)
+    or by rating (``rating``). Start it with ``start_tournament``."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidCommand("a tournament needs a name", field="name")
+    if variant not in variant_names():
+        raise InvalidCommand(
+            f"unknown variant {variant!r}: expected one of {', '.join(variant_names())}",
+            field="variant",
+        )
+    if scoring not in SCORINGS:
+        raise InvalidCommand(
+            f"unknown scoring {scoring!r}: expected one of {', '.join(SCORINGS)}", field="scoring"
+        )
+    _whole(target, "target", 1, 100_000)
+    if format not in Tournament.Format.values:
+        raise InvalidCommand("format must be 'elimination' or 'swiss'", field="format")
+    _whole(table_size, "table_size", pairing.MIN_TABLE, pairing.MAX_TABLE)
+    _whole(advance, "advance", 1, max(1, table_size - 1))
+    _whole(rounds, "rounds", 1, 50)
+    if seeding not in Tournament.Seeding.values:
+        raise InvalidCommand("seeding must be 'rating' or 'manual'", field="seeding")
+    if turn_seconds is not None:
+        _whole(turn_seconds, "turn_seconds", 5, 3600)
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidCommand("players must be a list of names", field="players")
+    names = [_player_name(p, f"players[{i}]") for i, p in enumerate(players)]
+    if len(set(names)) != len(names):
+        raise InvalidCommand("a player is entered twice", field="players")
+    if seeding == Tournament.Seeding.RATING:
+        names = rating_order(names)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name.strip()[:100],
+            organiser=organiser,
+            variant=variant,
+            scoring=scoring,
+            target=target,
+            format=format,
+            table_size=table_size,
+            advance=advance,
+            rounds=rounds,
+            final_table=bool(final_table),
+            duplicate_deals=bool(duplicate_deals),
+            seeding=seeding,
+            turn_seconds=turn_seconds,
+        )
+        Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=n, seed=i) for i, n in enumerate(names, start=1)
+        )
+    return tournament
+
+
+def add_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
+    """Enter ``player``: before the start, or late, between rounds (the entry is seated from
+    the next round on, last in seed)."""
+    name = _player_name(player, "player")
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _require_organiser(by, tournament)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise IllegalCommand("the tournament is over")
+        if tournament.entries.filter(player=name).exists():
+            raise IllegalCommand(f"{name} is already entered")
+        last = tournament.round_set.order_by("-number").first()
+        seed = tournament.entries.order_by("-seed").values_list("seed", flat=True).first() or 0
+        return Entry.objects.create(
+            tournament=tournament,
+            player=name,
+            seed=seed + 1,
+            joined=last.number + 1 if last else 1,
+        )
+
+
+def drop_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
+    """Drop ``player`` out: seated no more from the next round on (a table they are playing
+    at goes on and its result counts)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _require_organiser(by, tournament)
+        entry = tournament.entries.filter(player=player).first()
+        if entry is None:
+            raise NotFound(f"{player!r} is not entered")
+        if tournament.status == Tournament.Status.FINISHED:
+            raise IllegalCommand("the tournament is over")
+        entry.dropped = True
+        entry.save(update_fields=["dropped"])
+        return entry
+
+
+def start_tournament(*, tournament_id: int, by: Any = None) -> Tournament:
+    """Close the entries list and seat round 1."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _require_organiser(by, tournament)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise IllegalCommand("the tournament has already started")
+        if tournament.entries.filter(dropped=False).count() < pairing.MIN_TABLE:
+            raise IllegalCommand("a tournament needs at least two players")
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+        seat_next_round(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+# Seating -----------------------------------------------------------------------------------
+
+
+def _locked(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(f"no tournament {tournament_id}")
+    return tournament
+
+
+def plain_rows(
+    tournament: Tournament,
+) -> tuple[rounds.Settings, list[rounds.EntryRow], list[rounds.RoundRow]]:
+    """The tournament as the pure functions see it."""
+    setup = rounds.Settings(
+        format=tournament.format,
+        table_size=tournament.table_size,
+        advance=tournament.advance,
+        rounds=tournament.rounds,
+        final_table=tournament.final_table,
+    )
+    entries = [
+        rounds.EntryRow(e.player, e.seed, e.dropped, e.joined)
+        for e in tournament.entries.order_by("seed")
+    ]
+    tables: dict[int, list[rounds.TableRow]] = {}
+    for table in Table.objects.filter(round__tournament=tournament).order_by("number"):
+        finished = table.status == Table.Status.FINISHED
+        tables.setdefault(table.round_id, []).append(
+            rounds.TableRow(tuple(table.players), tuple(table.placings) if finished else None)
+        )
+    played = [
+        rounds.RoundRow(r.number, r.kind, tuple(tables.get(r.pk, ())), tuple(r.byes))
+        for r in tournament.round_set.order_by("number")
+    ]
+    return setup, entries, played
+
+
+def round_deck(variant: str, seed: str) -> list[str]:
+    """A duplicate deal: the variant's deck shuffled from a round's ``seed`` (drawn from
+    ``secrets`` for that round alone, so no seat can work it out from anything it reads)."""
+    deck = list(get_variant(variant).deck_for(()))
+    random.Random(f"{seed}:deck").shuffle(deck)
+    return deck
+
+
+def seat_next_round(*, tournament_id: int) -> Round | None:
+    """Seat the next round if the last one is complete (or end the tournament when there is no
+    next round). Returns the round seated, or None when there was nothing to do: running it
+    again, or while a table still plays, changes nothing."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return None
+        _record_finished_tables(tournament)
+        setup, entries, played = plain_rows(tournament)
+        nxt = rounds.next_round(setup, entries, played)
+        if nxt is None:
+            return None
+        if isinstance(nxt, rounds.Finished):
+            tournament.status = Tournament.Status.FINISHED
+            tournament.winner = nxt.winner or ""
+            tournament.save(update_fields=["status", "winner"])
+            log.info("tournament %s finished: %s wins", tournament.pk, nxt.winner)
+            return None
+        try:
+            with transaction.atomic():
+                rnd = Round.objects.create(
+                    tournament=tournament, number=nxt.number, kind=nxt.kind, byes=nxt.byes
+                )
+        except IntegrityError:  # seated by a writer that did not take the lock
+            return None
+        # Every table's chance comes from a seed drawn from ``secrets`` for it alone, never
+        # from anything a seat can read (a finished table's log shows its seed). Duplicate
+        # tables share their round's seed (so later hands are alike too) and its deck; the
+        # round's tables stay hidden until all of them are over (round_revealed).
+        deck = None
+        if tournament.duplicate_deals:
+            rnd.seed = game_services.new_seed()
+            rnd.deck = deck = round_deck(tournament.variant, rnd.seed)
+            rnd.save(update_fields=["seed", "deck"])
+        for number, players in enumerate(nxt.tables, start=1):
+            game = game_services.create_game(
+                variant=tournament.variant,
+                players=players,
+                scoring=tournament.scoring,
+                target=tournament.target,
+                drawn_seed=rnd.seed if deck is not None else None,
+                deck=deck,
+                # The dealer is the last seat: seat 0 gets the first card and plays first.
+                dealer=len(players) - 1 if deck is not None else None,
+            )
+            Table.objects.create(round=rnd, number=number, game=game, players=list(players))
+        log.info("tournament %s: round %s seated", tournament.pk, rnd.number)
+        return rnd
+
+
+def _record_finished_tables(tournament: Tournament) -> None:
+    """Record the placings of every playing table whose game is over (the table_finished task
+    does this for its own table; doing it here too makes a lost task harmless)."""
+    playing = Table.objects.filter(
+        round__tournament=tournament,
+        status=Table.Status.PLAYING,
+        game__status=Game.Status.FINISHED,
+    )
+    for table in playing:
+        _record(table)
+    for rnd in tournament.round_set.filter(status=Round.Status.PLAYING):
+        if not rnd.tables.filter(status=Table.Status.PLAYING).exists():
+            rnd.status = Round.Status.FINISHED
+            rnd.save(update_fields=["status"])
+
+
+def _record(table: Table) -> bool:
+    state = game_services.load_game(game_id=table.game_id)
+    if not state.finished:
+        return False
+    table.placings = [table.players[seat] for seat in state.placings]
+    table.status = Table.Status.FINISHED
+    table.save(update_fields=["placings", "status"])
+    return True
+
+
+def record_table_result(*, game_id: UUID | str) -> Table | None:
+    """Record the placings of the table playing ``game_id`` once its game is over (a table
+    already recorded, a game still playing, or a game of no tournament: nothing happens)."""
+    tournament_id = (
+        Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        return None
+    with transaction.atomic():
+        _locked(tournament_id)
+        table = Table.objects.select_related("round").get(game_id=game_id)
+        if table.status == Table.Status.PLAYING:
+            _record(table)
+        rnd = table.round
+        if (
+            rnd.status == Round.Status.PLAYING
+            and not rnd.tables.filter(status=Table.Status.PLAYING).exists()
+        ):
+            rnd.status = Round.Status.FINISHED
+            rnd.save(update_fields=["status"])
+        return table
+
+
+def table_finished(*, game_id: UUID | str) -> Round | None:
+    """A table's game ended: record its result and, when that completes the round, seat the
+    next one, in one transaction under the tournament's lock. Idempotent."""
+    tournament_id = (
+        Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        return None
+    with transaction.atomic():
+        record_table_result(game_id=game_id)
+        return seat_next_round(tournament_id=tournament_id)
+
+
+# Turn timers -------------------------------------------------------------------------------
+
+
+def _default_command(commands: list[Command]) -> Command | None:
+    for kind in TIMEOUT_PREFERENCE:
+        for command in commands:
+            if command.type == kind:
+                return command
+    return None
+
+
+def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
+    """The seat the game waits for let its time run out: if the game is still at
+    ``version``, apply the default action (draw; if the drawn card could be played, pass)
+    as the system. A late or repeated timer finds the game moved on and does nothing.
+    Returns whether anything was appended."""
+    state = game_services.load_game(game_id=game_id)
+    if state.finished or state.version != version:
+        return False
+    seat = state.pending[1]
+    command = _default_command(legal_commands(state, seat)) if seat >= 0 else None
+    if command is None:
+        return False
+    try:
+        result = game_services.apply_command(
+            game_id=game_id,
+            command=command,
+            actor=game_services.SYSTEM,
+            expected_version=version,
+            key=f"timeout:{version}",
+        )
+    except (Stale, IllegalCommand):
+        return False  # someone acted meanwhile
+    if command.type == "draw":
+        after = game_services.load_game(game_id=game_id)
+        if not after.finished and after.version == result.version and after.pending[1] == seat:
+            passing = [c for c in legal_commands(after, seat) if c.type == "pass"]
+            if passing:
+                try:
+                    game_services.apply_command(
+                        game_id=game_id,
+                        command=passing[0],
+                        actor=game_services.SYSTEM,
+                        expected_version=result.version,
+                        key=f"timeout:{result.version}",
+                    )
+                except (Stale, IllegalCommand):
+                    pass
+    return True
+
+
+def timer_due(game: Game) -> int | None:
+    """The turn time of the table playing ``game`` (None: no timer)."""
+    if game.status == Game.Status.FINISHED:
+        return None
+    return (
+        Table.objects.filter(game_id=game.pk)
+        .values_list("round__tournament__turn_seconds", flat=True)
+        .first()
+    )

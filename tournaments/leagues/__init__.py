@@ -1,0 +1,1 @@
+"""Leagues: seasons, league nights, score sheets, standings and ratings."""

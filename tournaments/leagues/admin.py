@@ -1,0 +1,152 @@
+"""Admin pages of leagues: organisers edit leagues, seasons, nights and players here.
+
+The standings tables (results, night rows, standing rows, rating history) are projections of
+the event log: they are shown read-only, and corrected by undoing a game's events, never by
+editing a row. A season's standings options are saved through the service that recomputes the
+table.
+"""
+
+from django.contrib import admin
+
+from tournaments.leagues import services
+from tournaments.leagues.models import (
+    GameResult,
+    League,
+    Night,
+    NightRow,
+    Organiser,
+    Player,
+    RatingHistory,
+    Season,
+    SeasonGame,
+    SeasonSeat,
+    StandingRow,
+)
+
+
+class OrganiserInline(admin.TabularInline):
+    model = Organiser
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    extra = 0
+    fields = ["name", "variant", "scoring", "target", "best_nights", "attendance_points"]
+    show_change_link = True
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "variant", "scoring", "target", "created_at"]
+    search_fields = ["name"]
+    readonly_fields = ["created_at"]
+    inlines = [OrganiserInline, SeasonInline]
+
+
+@admin.register(Organiser)
+class OrganiserAdmin(admin.ModelAdmin):
+    list_display = ["user", "league"]
+    list_select_related = ["user", "league"]
+    autocomplete_fields = ["user", "league"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "user"]
+    list_filter = ["league"]
+    list_select_related = ["league", "user"]
+    search_fields = ["name"]
+    autocomplete_fields = ["user"]
+
+
+class NightInline(admin.TabularInline):
+    model = Night
+    extra = 0
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "scoring", "target", "best_nights", "attendance_points"]
+    list_filter = ["league"]
+    list_select_related = ["league"]
+    search_fields = ["name", "league__name"]
+    readonly_fields = ["created_at"]
+    inlines = [NightInline]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # Options, scoring: anything the table is computed with. Recompute from the results.
+        if change and {"best_nights", "attendance_points", "scoring"} & set(form.changed_data):
+            services.recompute_standings(season=obj)
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "season", "date"]
+    list_filter = ["season"]
+    list_select_related = ["season"]
+
+
+class SeasonSeatInline(admin.TabularInline):
+    model = SeasonSeat
+    extra = 0
+    can_delete = False
+    readonly_fields = ["seat", "player"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SeasonGame)
+class SeasonGameAdmin(admin.ModelAdmin):
+    list_display = ["game", "season", "night", "created_at"]
+    list_filter = ["season"]
+    list_select_related = ["season", "night", "game"]
+    readonly_fields = ["game", "season", "created_at"]
+    inlines = [SeasonSeatInline]
+
+    def has_add_permission(self, request):
+        return False  # games join a season through start_season_game (or POST /api/games/)
+
+
+class ProjectionAdmin(admin.ModelAdmin):
+    """Read-only: a projection is fixed by fixing the log (undo), then it follows."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StandingRow)
+class StandingRowAdmin(ProjectionAdmin):
+    list_display = ["player", "season", "games", "wins", "points", "hands_won", "rating"]
+    list_filter = ["season"]
+    list_select_related = ["player", "season"]
+
+
+@admin.register(NightRow)
+class NightRowAdmin(ProjectionAdmin):
+    list_display = ["player", "night", "games", "wins", "points", "hands_won"]
+    list_filter = ["season"]
+    list_select_related = ["player", "night"]
+
+
+@admin.register(GameResult)
+class GameResultAdmin(ProjectionAdmin):
+    list_display = ["game", "seat", "player", "rank", "won", "score", "hands_won", "finished_at"]
+    list_filter = ["season"]
+    list_select_related = ["player"]
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(ProjectionAdmin):
+    list_display = ["player", "game", "rank", "rating_before", "rating", "sigma"]
+    list_filter = ["season"]
+    list_select_related = ["player"]

@@ -1,0 +1,358 @@
+"""The league API (API.md, "Leagues, seasons and score sheets"): one small view per operation.
+
+Each view parses, calls one service or selector, and returns. Reads are public (a club's table
+is for everyone to see); writes need a user, and the services check that the user organises
+the league. Errors leave through ``games.api.exception_handler`` in API.md's shapes.
+
+``POST /api/games/{id}/hands/`` lives here, under the game's path: the game URLs do not claim it,
+and the score sheet is how league nights without the app's cards get into the standings.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api import (
+    ERRORS_WRITE,
+    GAME_ID,
+    USER_AUTHENTICATION,
+    GameAPIView,
+    IsReferee,
+    IsUser,
+)
+from games.serializers import CommandResultSerializer, ErrorSerializer, EventSerializer
+from tournaments.leagues import selectors, services
+from tournaments.leagues.serializers import (
+    HandSerializer,
+    LeagueCreateSerializer,
+    LeagueSerializer,
+    PlayerCreateSerializer,
+    PlayerSerializer,
+    PlayerSummarySerializer,
+    SeasonCreateSerializer,
+    SeasonGameSerializer,
+    SeasonGamesQuerySerializer,
+    SeasonSerializer,
+    StandingsSerializer,
+)
+
+
+def error_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+USER_AUTH = [{"tokenAuth": []}, {"cookieAuth": []}]
+ORGANISER_ERRORS = {
+    400: error_response("Malformed input: the field and what is wrong."),
+    401: error_response("No credentials."),
+    403: error_response("Not an organiser of this league."),
+    404: error_response("No such league."),
+}
+LEAGUE_ID = OpenApiParameter("league_id", int, OpenApiParameter.PATH, description="The league.")
+SEASON_ID = OpenApiParameter("season_id", int, OpenApiParameter.PATH, description="The season.")
+PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="The player.")
+NOT_FOUND = {404: error_response("No such league, season or player.")}
+
+
+class UserView(APIView):
+    """A write by a user (session or token)."""
+
+    authentication_classes = USER_AUTHENTICATION
+    permission_classes = [IsUser]
+    parser_classes = [JSONParser]
+
+
+class PublicView(APIView):
+    """A read anyone may make."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+
+# Leagues ----------------------------------------------------------------------------------------
+
+
+class LeagueCreateView(UserView):
+    @extend_schema(
+        operation_id="leagues_create",
+        summary="Open a league (the caller becomes its organiser)",
+        request=LeagueCreateSerializer,
+        auth=USER_AUTH,
+        responses={201: LeagueSerializer, **ORGANISER_ERRORS},
+        examples=[
+            OpenApiExample(
+                "league",
+                value={
+                    "name": "Thursday Club",
+                    "variant": "classic",
+                    "scoring": "standard",
+                    "target": 500,
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = LeagueCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        league = services.open_league(created_by=request.user, **serializer.validated_data)
+        body = LeagueSerializer(selectors.league_detail(league.pk)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class LeagueDetailView(PublicView):
+    @extend_schema(
+        operation_id="leagues_retrieve",
+        summary="A league with its seasons and players",
+        parameters=[LEAGUE_ID],
+        responses={200: LeagueSerializer, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response(LeagueSerializer(selectors.league_detail(league_id)).data)
+
+
+class SeasonCreateView(UserView):
+    @extend_schema(
+        operation_id="leagues_seasons_create",
+        summary="Open a season of the league (organiser)",
+        description="`variant`, `scoring` and `target` override the league's; `best_nights` "
+        "counts only each player's best N nights; `attendance_points` are league points for "
+        "each night played (docs/STANDINGS.md).",
+        parameters=[LEAGUE_ID],
+        request=SeasonCreateSerializer,
+        auth=USER_AUTH,
+        responses={201: SeasonSerializer, **ORGANISER_ERRORS},
+        examples=[OpenApiExample("season", value={"name": "Autumn 2026"}, request_only=True)],
+    )
+    def post(self, request: Request, league_id: int) -> Response:
+        league = services.get_league(league_id)
+        serializer = SeasonCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        season = services.open_season(league=league, by=request.user, **serializer.validated_data)
+        body = SeasonSerializer(selectors.season_detail(season.pk)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class PlayerCreateView(UserView):
+    @extend_schema(
+        operation_id="leagues_players_create",
+        summary="Register a player of the league (organiser)",
+        description="A player needs no account. Registering a name that is already a player "
+        "answers that player. Games started with `season` register new names by themselves.",
+        parameters=[LEAGUE_ID],
+        request=PlayerCreateSerializer,
+        auth=USER_AUTH,
+        responses={201: PlayerSummarySerializer, **ORGANISER_ERRORS},
+    )
+    def post(self, request: Request, league_id: int) -> Response:
+        league = services.get_league(league_id)
+        serializer = PlayerCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = services.register_player(
+            league=league, name=serializer.validated_data["name"], by=request.user
+        )
+        body = PlayerSummarySerializer({"id": player.pk, "name": player.name}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+# Seasons ----------------------------------------------------------------------------------------
+
+
+class SeasonDetailView(PublicView):
+    @extend_schema(
+        operation_id="seasons_retrieve",
+        summary="A season: its settings and nights",
+        parameters=[SEASON_ID],
+        responses={200: SeasonSerializer, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        return Response(SeasonSerializer(selectors.season_detail(season_id)).data)
+
+
+class SeasonGamesView(PublicView):
+    @extend_schema(
+        operation_id="seasons_games_list",
+        summary="The season's games with their seats and, once over, their results",
+        parameters=[SEASON_ID, SeasonGamesQuerySerializer],
+        responses={200: SeasonGameSerializer(many=True), **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        query = SeasonGamesQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        games = selectors.season_games(season_id, night=query.validated_data.get("night"))
+        return Response(SeasonGameSerializer(games, many=True).data)
+
+
+STANDINGS_EXAMPLE = {
+    "season": {"id": 1, "name": "Autumn 2026", "league": "Thursday Club"},
+    "scoring": "standard",
+    "points": "higher",
+    "best_nights": None,
+    "attendance_points": 0,
+    "rows": [
+        {
+            "rank": 1,
+            "player": "Ann",
+            "player_id": 3,
+            "nights": 4,
+            "nights_counted": 4,
+            "games": 12,
+            "wins": 5,
+            "placings": [5, 4, 2, 1],
+            "average_placing": 1.92,
+            "hands_won": 31,
+            "points": 2310,
+            "attendance_points": 0,
+            "league_points": 5,
+            "rating": 27.4,
+            "rating_sigma": 5.91,
+            "rated_games": 12,
+        }
+    ],
+    "tie_breakers": ["wins", "points", "average_placing", "hands_won"],
+    "tie_breaker_notes": ["Wins: games won; more is better.", "..."],
+}
+
+
+class StandingsView(PublicView):
+    @extend_schema(
+        operation_id="seasons_standings_retrieve",
+        summary="The season's standings, with the tie-breakers they are sorted by",
+        description="Computed from the event log (finished games only), never typed in. "
+        "`tie_breakers` lists the columns the table is sorted by; players level on all of "
+        "them share the rank. See docs/STANDINGS.md.",
+        parameters=[SEASON_ID],
+        responses={200: StandingsSerializer, **NOT_FOUND},
+        examples=[OpenApiExample("standings", value=STANDINGS_EXAMPLE, response_only=True)],
+        auth=[],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        return Response(StandingsSerializer(selectors.season_standings(season_id)).data)
+
+
+class CSVRenderer(BaseRenderer):
+    """Rows (lists) as CSV. A cell a spreadsheet would take for a formula is quoted with ``'``
+    (player names are typed in by people)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+        if isinstance(data, dict):  # an error
+            data = [list(data), [str(value) for value in data.values()]]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        for row in data:
+            writer.writerow([_safe_cell(cell) for cell in row])
+        return out.getvalue().encode(self.charset)
+
+
+def _safe_cell(cell: Any) -> Any:
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
+class StandingsCSVView(PublicView):
+    renderer_classes = [CSVRenderer, JSONRenderer]
+
+    @extend_schema(
+        operation_id="seasons_standings_csv",
+        summary="The season's standings as CSV",
+        description="The same table as the standings endpoint, header first; `placings` as "
+        "`5/4/2/1` (games placed 1st/2nd/3rd/4th).",
+        parameters=[SEASON_ID],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        rows = selectors.standings_csv_rows(season_id)
+        filename = f"standings-season-{season_id}.csv"
+        return Response(rows, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+class PlayerDetailView(PublicView):
+    @extend_schema(
+        operation_id="players_retrieve",
+        summary="A player: each season's line and rating history, and their games",
+        parameters=[PLAYER_ID],
+        responses={200: PlayerSerializer, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(PlayerSerializer(selectors.player_detail(player_id)).data)
+
+
+# Score sheets -----------------------------------------------------------------------------------
+
+
+class HandsView(GameAPIView):
+    permission_classes = [IsReferee]
+
+    @extend_schema(
+        operation_id="games_hands_create",
+        summary="Record a hand of a score-sheet game (referee)",
+        description="Who went out, and for every other seat either the cards left in the hand "
+        "(card notation, checked against the variant's deck) or their points. The hand is an "
+        "event, scored by the game's scoring; a mistake is undone (`/undo/`), never edited. "
+        "`expected_version` and `key` work as for commands.",
+        parameters=[GAME_ID],
+        request=HandSerializer,
+        responses={
+            201: CommandResultSerializer,
+            **ERRORS_WRITE,
+            409: error_response(
+                "The game is not an open score sheet, or expected_version is stale."
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "cards",
+                value={"out": 2, "remaining": {"0": ["R7", "W4"], "1": ["G2"]}},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "points", value={"out": 2, "points": {"0": 57, "1": 2}}, request_only=True
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        caller = self.caller()
+        serializer = HandSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = services.record_hand(
+            game_id=caller.game.pk,
+            out=data["out"],
+            remaining=data.get("remaining"),
+            points=data.get("points"),
+            actor=caller.actor,
+            expected_version=data.get("expected_version"),
+            key=data.get("key"),
+        )
+        # The referee sees every event whole.
+        context = {"viewer": None, "revealed": True}
+        events = EventSerializer(result.events, many=True, context=context).data
+        return Response(
+            {"version": result.version, "events": events, "receipt": result.receipt},
+            status=status.HTTP_201_CREATED,
+        )

@@ -1,0 +1,347 @@
+"""League services: every write to leagues, seasons, nights and players, and starting the games
+of a season and recording their hands (through ``games.services``, so each hand is an event).
+
+A service given ``by`` (a user) checks that the user may do it and raises
+``games.errors.Forbidden`` if not; code that calls a service without ``by`` acts as the system.
+Bad input raises ``rules.InvalidCommand`` naming the field (400 in the API), like the games
+services, so one exception handler serves both apps.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games import services as game_services
+from games.errors import Forbidden, NotFound
+from games.models import Game
+from rules import InvalidCommand, command_from_dict
+from rules.engine import SCORINGS
+from rules.variants import variant_names
+from tournaments.leagues.models import (
+    League,
+    Night,
+    Organiser,
+    Player,
+    Season,
+    SeasonGame,
+    SeasonSeat,
+)
+from tournaments.leagues.projections import recompute_season
+
+NAME_LENGTH = 100
+
+
+# Checks -------------------------------------------------------------------------------------
+
+
+def _name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidCommand(f"{field}: give a name", field=field)
+    value = value.strip()
+    if len(value) > NAME_LENGTH:
+        raise InvalidCommand(f"{field}: at most {NAME_LENGTH} characters", field=field)
+    return value
+
+
+def _settings(variant: Any, scoring: Any, target: Any) -> None:
+    """The engine's own checks of a game's settings, before anything is stored."""
+    if variant is not None and variant not in variant_names():
+        known = ", ".join(variant_names())
+        raise InvalidCommand(
+            f"unknown variant {variant!r}: expected one of {known}", field="variant"
+        )
+    if scoring is not None and scoring not in SCORINGS:
+        known = ", ".join(SCORINGS)
+        raise InvalidCommand(
+            f"unknown scoring {scoring!r}: expected one of {known}", field="scoring"
+        )
+    if target is not None and (
+        not isinstance(target, int) or isinstance(target, bool) or target < 1
+    ):
+        raise InvalidCommand("target must be a whole number of 1 or more", field="target")
+
+
+def is_organiser(user: Any, league: League | int) -> bool:
+    """Whether ``user`` organises ``league``."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return False
+    league_id = league.pk if isinstance(league, League) else league
+    return Organiser.objects.filter(league_id=league_id, user_id=user.pk).exists()
+
+
+def _require_organiser(by: Any, league: League) -> None:
+    if by is not None and not is_organiser(by, league):
+        raise Forbidden(f"only an organiser of {league.name} may do this")
+
+
+def is_season_referee(user: Any, game: Game) -> bool:
+    """A referee check for ``games.registry``: the organisers of a game's season's league."""
+    if game.season_id is None or user is None or user.pk is None:
+        return False
+    return Organiser.objects.filter(user_id=user.pk, league__seasons__id=game.season_id).exists()
+
+
+# Leagues, seasons, nights, players ------------------------------------------------------------
+
+
+def open_league(
+    *,
+    name: str,
+    variant: str = "classic",
+    scoring: str = "standard",
+    target: int = 500,
+    created_by: Any = None,
+) -> League:
+    """Open a league; its creator becomes its first organiser."""
+    name = _name(name, "name")
+    _settings(variant, scoring, target)
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name, variant=variant, scoring=scoring, target=target, created_by=created_by
+        )
+        if created_by is not None:
+            Organiser.objects.create(league=league, user=created_by)
+    return league
+
+
+def add_organiser(*, league: League, user: Any, by: Any = None) -> Organiser:
+    """Make ``user`` an organiser of ``league`` (a referee of all its games)."""
+    _require_organiser(by, league)
+    organiser, _ = Organiser.objects.get_or_create(league=league, user=user)
+    return organiser
+
+
+def open_season(
+    *,
+    league: League,
+    name: str,
+    variant: str | None = None,
+    scoring: str | None = None,
+    target: int | None = None,
+    best_nights: int | None = None,
+    attendance_points: int = 0,
+    by: Any = None,
+) -> Season:
+    """Open a season of ``league``. ``variant``, ``scoring`` and ``target`` override the
+    league's (``None``: the league's); ``best_nights`` and ``attendance_points`` are the
+    standings options (docs/STANDINGS.md)."""
+    _require_organiser(by, league)
+    name = _name(name, "name")
+    _settings(variant, scoring, target)
+    _standings_options(best_nights, attendance_points)
+    if Season.objects.filter(league=league, name=name).exists():
+        raise InvalidCommand(f"{league.name} already has a season called {name!r}", field="name")
+    return Season.objects.create(
+        league=league,
+        name=name,
+        variant=variant or "",
+        scoring=scoring or "",
+        target=target,
+        best_nights=best_nights,
+        attendance_points=attendance_points,
+    )
+
+
+def _standings_options(best_nights: Any, attendance_points: Any) -> None:
+    if best_nights is not None and (
+        not isinstance(best_nights, int) or isinstance(best_nights, bool) or best_nights < 1
+    ):
+        raise InvalidCommand("best_nights must be a whole number of 1 or more", field="best_nights")
+    if (
+        not isinstance(attendance_points, int)
+        or isinstance(attendance_points, bool)
+        or attendance_points < 0
+    ):
+        raise InvalidCommand(
+            "attendance_points must be a whole number of 0 or more", field="attendance_points"
+        )
+
+
+def set_standings_options(
+    *, season: Season, best_nights: int | None, attendance_points: int, by: Any = None
+) -> Season:
+    """Change how the season's table counts, and recompute it (from the game results: no
+    replay needed)."""
+    _require_organiser(by, season.league)
+    _standings_options(best_nights, attendance_points)
+    with transaction.atomic():
+        season.best_nights = best_nights
+        season.attendance_points = attendance_points
+        season.save(update_fields=["best_nights", "attendance_points"])
+        recompute_season(season)
+    return season
+
+
+def recompute_standings(*, season: Season) -> None:
+    """Re-derive the season's table from its game results (after its settings were edited)."""
+    with transaction.atomic():
+        recompute_season(season)
+
+
+def register_player(*, league: League, name: str, user: Any = None, by: Any = None) -> Player:
+    """The league's player called ``name``, registered now if new. ``user`` links an account
+    (a player needs none); a name already linked to another account is refused."""
+    _require_organiser(by, league)
+    name = _name(name, "name")
+    player = Player.objects.filter(league=league, name=name).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                return Player.objects.create(league=league, name=name, user=user)
+        except IntegrityError:
+            player = Player.objects.filter(league=league, name=name).first()
+            if player is None:  # the user is already another player of this league
+                raise InvalidCommand(
+                    f"{user} already plays in {league.name} under another name", field="user"
+                ) from None
+    if user is not None and player.user_id != user.pk:
+        if player.user_id is not None:
+            raise InvalidCommand(f"{name} is another account's player", field="user")
+        player.user = user
+        player.save(update_fields=["user"])
+    return player
+
+
+def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:
+    """A new league night of ``season``, numbered after the last one."""
+    _require_organiser(by, season.league)
+    for _ in range(3):
+        number = (season.nights.aggregate(n=Max("number"))["n"] or 0) + 1
+        try:
+            with transaction.atomic():
+                return Night.objects.create(season=season, number=number, date=date)
+        except IntegrityError:  # another night took the number meanwhile
+            continue
+    raise InvalidCommand("could not number the night; try again", field="night")
+
+
+def night_of(*, season: Season, date: datetime.date | None = None) -> Night:
+    """The season's night on ``date`` (today by default), opened if there is none yet."""
+    date = date or timezone.localdate()
+    night = season.nights.filter(date=date).order_by("number").first()
+    return night or open_night(season=season, date=date)
+
+
+# Games --------------------------------------------------------------------------------------
+
+
+def _season(season: Season | int) -> Season:
+    if isinstance(season, Season):
+        return season
+    found = Season.objects.select_related("league").filter(pk=season).first()
+    if found is None:
+        raise InvalidCommand(f"no season {season}", field="season")
+    return found
+
+
+def start_season_game(
+    *,
+    season: Season | int,
+    players: Sequence[Player | str],
+    created_by: Any = None,
+    night: Night | None = None,
+    variant: str | None = None,
+    scoring: str | None = None,
+    target: int | None = None,
+    seed: str | int | None = None,
+    deck: Sequence[str] | None = None,
+    dealer: int | None = None,
+    options: dict[str, Any] | None = None,
+    sheet: bool = False,
+) -> Game:
+    """Start a game that counts for ``season``, on ``night`` (default: the night of today), and
+    record who sits where. ``players`` are the league's players or names (new names are
+    registered). The season's variant, scoring and target are the defaults; ``created_by``
+    must organise the league, and with the other organisers referees the game. A game that
+    counts draws its own seed: a chosen ``seed`` is refused (``games.services.create_game``)."""
+    season = _season(season)
+    league = season.league
+    if created_by is not None and not is_organiser(created_by, league):
+        raise Forbidden(f"only an organiser of {league.name} may add games to its seasons")
+    if night is not None and night.season_id != season.pk:
+        raise InvalidCommand(f"{night} is not a night of {season.name}", field="night")
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidCommand("players must be a list of names", field="players")
+    with transaction.atomic():
+        seated = [
+            p if isinstance(p, Player) else register_player(league=league, name=_name(p, "players"))
+            for p in players
+        ]
+        if any(p.league_id != league.pk for p in seated):
+            raise InvalidCommand(f"every player must play in {league.name}", field="players")
+        if len({p.pk for p in seated}) != len(seated):
+            raise InvalidCommand("a player sits at a table once", field="players")
+        night = night or night_of(season=season)
+        game = game_services.create_game(
+            variant=variant or season.effective_variant,
+            players=[p.name for p in seated],
+            scoring=scoring or season.effective_scoring,
+            target=target or season.effective_target,
+            seed=seed,
+            deck=deck,
+            dealer=dealer,
+            options=options,
+            created_by=created_by,
+            season_id=season.pk,
+            sheet=sheet,
+        )
+        season_game = SeasonGame.objects.create(game=game, season=season, night=night)
+        SeasonSeat.objects.bulk_create(
+            SeasonSeat(season_game=season_game, seat=i, player=p) for i, p in enumerate(seated)
+        )
+    return game
+
+
+def start_season_game_for_api(*, season_id: int, **kwargs: Any) -> Game:
+    """``games.registry.start_season_game``: POST /api/games/ with ``"season"``."""
+    return start_season_game(season=season_id, **kwargs)
+
+
+def record_hand(
+    *,
+    game_id: UUID | str,
+    out: Any,
+    remaining: Any = None,
+    points: Any = None,
+    actor: str,
+    expected_version: int | None = None,
+    key: str | None = None,
+) -> game_services.AppendResult:
+    """Record one hand of a score-sheet game: ``out`` went out; every other seat's cards
+    (``remaining``: ``{"0": ["R7", "W4"]}``) or points (``points``: ``{"1": 2}``). The engine
+    checks the cards against the deck and scores the hand; a mistake is undone, never edited."""
+    data: dict[str, Any] = {"type": "record_hand", "out": out}
+    if remaining is not None:
+        data["remaining"] = remaining
+    if points is not None:
+        data["points"] = points
+    command = command_from_dict(None, data)
+    # The engine refuses a hand on a game that is not an open score sheet (409 illegal).
+    return game_services.apply_command(
+        game_id=game_id,
+        command=command,
+        actor=actor,
+        expected_version=expected_version,
+        key=key,
+    )
+
+
+def get_season(season_id: int) -> Season:
+    season = Season.objects.select_related("league").filter(pk=season_id).first()
+    if season is None:
+        raise NotFound(f"no season {season_id}")
+    return season
+
+
+def get_league(league_id: int) -> League:
+    league = League.objects.filter(pk=league_id).first()
+    if league is None:
+        raise NotFound(f"no league {league_id}")
+    return league
