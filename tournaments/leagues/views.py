@@ -8,14 +8,13 @@ JavaScript (links and forms fall back to ordinary requests).
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -30,8 +29,8 @@ from rules import IllegalCommand, InvalidCommand
 from tournaments.leagues import selectors, services
 from tournaments.leagues.charts import line_chart
 from tournaments.leagues.demo import DEMO_LEAGUE
+from tournaments.leagues.forms import HandForm, UndoHandForm
 from tournaments.leagues.models import League
-from tournaments.templatetags.league_pages import ordinal
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -136,8 +135,11 @@ def _rating_description(history: list[dict[str, Any]]) -> str:
 
 # Score sheets -----------------------------------------------------------------------------------
 
-TOP = "__all__"  # errors that belong to no one field
-KEY_LENGTH = 200  # an idempotency key's most characters (games.models.Event.key)
+TOP = NON_FIELD_ERRORS  # errors that belong to no one field
+STALE = (
+    "The sheet changed while you were typing (someone recorded or undid a hand): check the "
+    "hands above, then record this hand again if it is missing."
+)
 
 
 def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
@@ -150,65 +152,6 @@ def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
     if not game_services.is_referee(request.user, game):
         raise PermissionDenied("only the game's referees (the league's organisers) keep its sheet")
     return sheet
-
-
-def parse_hand(data: Any, seats: int) -> tuple[dict[str, Any], dict[str, str]]:
-    """The score sheet form as ``services.record_hand`` arguments, and the errors found before
-    the engine sees it (keyed by the engine's field names: ``out``, ``points.2``).
-
-    Cards are codes separated by spaces or commas, upper-cased (``r7 w4`` is ``R7 W4``);
-    the engine checks them against the game's deck. A seat given both cards and points, or
-    neither, is passed on as it is: the engine refuses it and names the field."""
-    errors: dict[str, str] = {}
-    out: int | None = None
-    raw_out = data.get("out", "")
-    if raw_out == "":
-        errors["out"] = "Choose the player who went out."
-    else:
-        try:
-            out = int(raw_out)
-        except ValueError:
-            errors["out"] = f"{raw_out!r} is not a seat."
-    remaining: dict[str, list[str]] = {}
-    points: dict[str, int] = {}
-    for seat in range(seats):
-        cards = data.get(f"cards-{seat}", "").replace(",", " ").upper().split()
-        raw_points = data.get(f"points-{seat}", "").strip()
-        if cards:
-            remaining[str(seat)] = cards
-        if raw_points:
-            try:
-                value = int(raw_points)
-            except ValueError:
-                errors[f"points.{seat}"] = "Points are a whole number."
-                continue
-            points[str(seat)] = value
-    command = {"out": out, "remaining": remaining or None, "points": points or None}
-    return command, errors
-
-
-def _field_errors(exc: InvalidCommand, seats: int) -> dict[str, str]:
-    """An engine error placed next to the field it names, or at the top of the form."""
-    field = exc.field or TOP
-    known = {"out"} | {
-        f"{kind}.{seat}" for kind in ("remaining", "points") for seat in range(seats)
-    }
-    if field not in known:
-        return {TOP: str(exc)}
-    return {field: field_message(str(exc), field)}
-
-
-def field_message(message: str, field: str) -> str:
-    """The engine's message without the field path it starts with, which the form shows by
-    placing it next to the field: ``"remaining.1[1]: unknown card code 'X9'"`` reads
-    ``"Unknown card code 'X9' (the 2nd card)"``."""
-    match = re.match(rf"{re.escape(field)}(?:\[(\d+)\])?: |seat \d+: ", message)
-    if match is None:
-        return message
-    rest = message[match.end() :]
-    if match.group(1) is not None:
-        rest += f" (the {ordinal(int(match.group(1)) + 1)} card)"
-    return rest[:1].upper() + rest[1:]
 
 
 def _sheet_context(
@@ -227,10 +170,10 @@ def _sheet_context(
                 **seat,
                 "cards": values.get(f"cards-{n}", "") if values else "",
                 "points": values.get(f"points-{n}", "") if values else "",
-                "cards_field": f"remaining.{n}",
-                "points_field": f"points.{n}",
-                "cards_error": errors.get(f"remaining.{n}", ""),
-                "points_error": errors.get(f"points.{n}", ""),
+                "cards_field": f"cards-{n}",
+                "points_field": f"points-{n}",
+                "cards_error": errors.get(f"cards-{n}", ""),
+                "points_error": errors.get(f"points-{n}", ""),
                 "checked": bool(values) and values.get("out") == str(n),
             }
         )
@@ -238,7 +181,7 @@ def _sheet_context(
         (
             name
             for name in ["out"]
-            + [f"{k}.{s['seat']}" for s in sheet["seats"] for k in ("remaining", "points")]
+            + [f"{k}-{s['seat']}" for s in sheet["seats"] for k in ("cards", "points")]
             if name in errors
         ),
         None,
@@ -283,28 +226,23 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.method == "GET":
         return render(request, "tournaments/score_sheet.html", _sheet_context(sheet))
 
-    command, errors = parse_hand(request.POST, len(sheet["seats"]))
-    key = request.POST.get("key") or None
-    if key is not None and ("\x00" in key or len(key) > KEY_LENGTH):  # not the page's own key
-        errors[TOP] = "This form was changed on its way: reload the page and record the hand again."
-    if not errors:
+    form = HandForm(request.POST, seats=len(sheet["seats"]))
+    if form.is_valid():
         try:
             services.record_hand(
                 game_id=game_id,
-                **command,
+                **form.command(),
                 actor=game_services.user_actor(request.user),
-                expected_version=_int_or_none(request.POST.get("version")),
-                key=key,
+                expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data["key"],
             )
         except InvalidCommand as exc:
-            errors = _field_errors(exc, len(sheet["seats"]))
+            form.add_engine_error(exc)
         except IllegalCommand as exc:
-            errors = {TOP: f"{exc}."}
+            form.add_error(None, f"{exc}.")
         except Stale:
-            errors = {
-                TOP: "The sheet changed while you were typing (someone recorded or undid a "
-                "hand): check the hands above, then record this hand again if it is missing."
-            }
+            form.add_error(None, STALE)
+    errors = form.first_errors()
     if errors:
         sheet = selectors.score_sheet(game_id)  # a stale form gets the current hands
         context = _sheet_context(sheet, errors=errors, values=request.POST)
@@ -328,7 +266,8 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Undo the last hand standing (``games.services.undo``: a compensating event, nothing is
     edited or deleted). The form names the hand it means, so a second click undoes nothing."""
     sheet = _sheet_for_referee(request, game_id)
-    hand = _int_or_none(request.POST.get("hand"))
+    form = UndoHandForm(request.POST)
+    hand = form.cleaned_data["hand"] if form.is_valid() else None
     last = sheet["hands"][-1] if sheet["hands"] else None
     if last is None or last["number"] != hand:
         notice = (
@@ -353,10 +292,3 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return _render_sheet_fragments(request, context, "hands", both=True)
     messages.info(request, notice)
     return redirect(reverse("tournaments:score-sheet", args=[game_id]) + "#sheet-hands")
-
-
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
