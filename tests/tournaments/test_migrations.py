@@ -1,0 +1,154 @@
+"""Upgrading keeps every row: a database at the migrations main had before the trusted record and
+the per-round seeds (games 0003, tournaments 0002) holds a league, a season, a player, a
+tournament with entries, a round and a table, and a game with seats and events; migrated to the
+latest, every row is still there with its data. New columns come blank (an event's commitment,
+salt, signature and command digest; a round's seed), and the tournament's old seed is kept as
+``legacy_seed``.
+
+Runs on SQLite and on PostgreSQL alike (whichever DATABASE_URL names), in a transactional test:
+migrations cannot run inside the test's transaction. The log's triggers refuse the flush after
+it, so the conftest empties the log first (``games.testing.erase_event_log_for_tests``).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from games.models import Event, Game, Seat
+from tournaments.brackets.models import Entry, Round, Table, Tournament
+from tournaments.leagues.models import League, Player, Season
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# What main had at 13a8b65, before the trusted record (games 0004) and the rounds' own seeds
+# (tournaments 0003).
+BEFORE = [("games", "0003_seat_bot"), ("tournaments", "0002_tournament_rounds_tables")]
+
+GAME_ID = uuid.UUID("6f1c2a4e-0000-4000-8000-000000000001")
+EVENTS = [
+    # version, batch, type, data, actor, key
+    (1, 1, "game_started", {"players": ["Ann", "Bob"], "seed": "old"}, "user:1", "start"),
+    (2, 2, "hand_started", {"dealer": 0}, "system", None),
+]
+
+
+def migrate(executor: MigrationExecutor, targets: list[tuple[str, str]]) -> MigrationExecutor:
+    executor.migrate(targets)
+    executor.loader.build_graph()  # what is applied now
+    return executor
+
+
+def write_rows_before(apps) -> None:
+    """Rows as main wrote them then, through the models as they were."""
+    user = apps.get_model("auth", "User").objects.create(username="olga")
+    game = apps.get_model("games", "Game").objects.create(
+        id=GAME_ID, variant="classic", scoring="standard", target=500, version=2, created_by=user
+    )
+    seat_model = apps.get_model("games", "Seat")
+    for number, name in enumerate(["Ann", "Bob"]):
+        seat_model.objects.create(game=game, seat=number, player=name, secret=f"secret-{number}")
+    event_model = apps.get_model("games", "Event")
+    prev = "0" * 64
+    for version, batch, kind, data, actor, key in EVENTS:
+        digest = f"{version:064x}"
+        event_model.objects.create(
+            game=game,
+            version=version,
+            batch=batch,
+            type=kind,
+            data=data,
+            actor=actor,
+            key=key,
+            hash=digest,
+            prev_hash=prev,
+        )
+        prev = digest
+
+    league = apps.get_model("tournaments", "League").objects.create(
+        name="Thursday Club", scoring="alternative", target=300, created_by=user
+    )
+    apps.get_model("tournaments", "Season").objects.create(
+        league=league, name="Autumn", best_nights=4, attendance_points=2
+    )
+    apps.get_model("tournaments", "Player").objects.create(league=league, name="Ann", user=user)
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Cup",
+        organiser=user,
+        format="elimination",
+        table_size=2,
+        duplicate_deals=True,
+        seed="s33d-of-old",
+        status="running",
+    )
+    entry_model = apps.get_model("tournaments", "Entry")
+    for seed, name in enumerate(["Ann", "Bob", "Cy"], start=1):
+        entry_model.objects.create(
+            tournament=tournament, player=name, seed=seed, dropped=name == "Cy"
+        )
+    rnd = apps.get_model("tournaments", "Round").objects.create(
+        tournament=tournament, number=1, kind="elimination", byes=["Cy"], deck=["R1", "G2"]
+    )
+    apps.get_model("tournaments", "Table").objects.create(
+        round=rnd, number=1, game=game, players=["Ann", "Bob"]
+    )
+
+
+def test_migrating_a_database_of_the_old_main_keeps_every_row():
+    executor = migrate(MigrationExecutor(connection), BEFORE)
+    write_rows_before(executor.loader.project_state(BEFORE).apps)
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+
+    assert not executor.migration_plan(executor.loader.graph.leaf_nodes())  # at the latest
+    game = Game.objects.get(pk=GAME_ID)
+    assert (game.variant, game.version, game.created_by.username) == ("classic", 2, "olga")
+    assert game.seed_chosen is False
+    assert list(Seat.objects.filter(game=game).values_list("seat", "player", "secret")) == [
+        (0, "Ann", "secret-0"),
+        (1, "Bob", "secret-1"),
+    ]
+    events = list(Event.objects.filter(game=game).order_by("version"))
+    assert [(e.version, e.batch, e.type, e.data, e.actor, e.key) for e in events] == EVENTS
+    assert [(e.hash, e.prev_hash) for e in events] == [
+        (f"{1:064x}", "0" * 64),
+        (f"{2:064x}", f"{1:064x}"),
+    ]
+    for event in events:  # columns of the trusted record, blank on rows from before it
+        assert (event.commitment, event.salt, event.signature, event.command_digest) == (
+            "",
+            "",
+            "",
+            "",
+        )
+
+    league = League.objects.get()
+    assert (league.name, league.scoring, league.target) == ("Thursday Club", "alternative", 300)
+    season = Season.objects.get()
+    assert (season.league, season.name, season.best_nights, season.attendance_points) == (
+        league,
+        "Autumn",
+        4,
+        2,
+    )
+    assert Player.objects.get().name == "Ann"
+
+    tournament = Tournament.objects.get()
+    assert tournament.legacy_seed == "s33d-of-old"
+    assert (tournament.name, tournament.status, tournament.duplicate_deals) == (
+        "Cup",
+        "running",
+        True,
+    )
+    assert list(Entry.objects.values_list("player", "seed", "dropped")) == [
+        ("Ann", 1, False),
+        ("Bob", 2, False),
+        ("Cy", 3, True),
+    ]
+    rnd = Round.objects.get()
+    assert (rnd.number, rnd.byes, rnd.deck, rnd.seed) == (1, ["Cy"], ["R1", "G2"], "")
+    table = Table.objects.get()
+    assert (table.round, table.game_id, table.players) == (rnd, GAME_ID, ["Ann", "Bob"])
