@@ -5,7 +5,10 @@ ids and call the services (tournaments.brackets.tasks)."""
 from __future__ import annotations
 
 import logging
+from threading import Lock
 
+from cachetools import LRUCache, cached
+from cachetools.keys import hashkey
 from django.db import transaction
 
 from games.models import Event, Game
@@ -13,26 +16,17 @@ from tournaments.brackets.models import Table
 
 log = logging.getLogger(__name__)
 
+
 # A table's turn time is fixed when the round is seated (the table and its game are created in
 # one transaction, before this listener first runs for the game), so it is read once per game
 # and process: the listener runs after every append of every game, tournament or not.
-_TURN_SECONDS: dict[str, int] = {}
-_TURN_SECONDS_LIMIT = 10_000
-
-
+@cached(LRUCache(maxsize=10_000), key=lambda game_id: hashkey(str(game_id)), lock=Lock())
 def turn_seconds(game_id: object) -> int:
-    key = str(game_id)
-    seconds = _TURN_SECONDS.get(key)
-    if seconds is None:
-        seconds = (
-            Table.objects.filter(game_id=key)
-            .values_list("round__tournament__turn_seconds", flat=True)
-            .first()
-        ) or 0
-        if len(_TURN_SECONDS) >= _TURN_SECONDS_LIMIT:
-            _TURN_SECONDS.clear()
-        _TURN_SECONDS[key] = seconds
-    return seconds
+    return (
+        Table.objects.filter(game_id=str(game_id))
+        .values_list("round__tournament__turn_seconds", flat=True)
+        .first()
+    ) or 0
 
 
 def after_append(game: Game, rows: list[Event]) -> None:

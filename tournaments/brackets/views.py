@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+from django_htmx.http import HttpResponseStopPolling
 
 from games.errors import NotFound
 from tournaments.brackets import selectors
@@ -23,7 +24,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:
         response = render(request, "tournaments/tournament.html#live", context)
-        if not context["live"]:
-            response.status_code = 286  # htmx: stop polling, the tournament is over
+        if not context["live"]:  # the tournament is over: the last fragment, and no more polls
+            return HttpResponseStopPolling(response.content)
         return response
     return render(request, "tournaments/tournament.html", context)
