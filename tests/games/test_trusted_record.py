@@ -8,11 +8,9 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connection
+from django.core.management import CommandError
 
 from games import chain, store
 from games.models import Event, Game, Snapshot
@@ -25,6 +23,7 @@ from tests.games.api_support import (
     url,
     user_client,
 )
+from tests.games.tampering import tamper, verify
 
 pytestmark = pytest.mark.django_db
 
@@ -156,28 +155,6 @@ def test_a_receipt_comes_with_every_command_and_its_signature_checks_with_the_pu
     public = {k["id"]: k["public_key"] for k in keys["keys"]}
     assert chain.verify_receipt(receipt, public)
     assert not chain.verify_receipt(dict(receipt, version=receipt["version"] + 1), public)
-
-
-def tamper(sql: str, params) -> None:
-    """Write to the log as someone with the database's password would (triggers lifted)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute("ALTER TABLE games_event DISABLE TRIGGER USER")
-            cursor.execute(sql, params)
-            cursor.execute("ALTER TABLE games_event ENABLE TRIGGER USER")
-        else:
-            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_update")
-            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_delete")
-            cursor.execute(sql, params)
-
-
-def verify() -> str:
-    from io import StringIO
-
-    out = StringIO()
-    call_command("verify_events", stdout=out)
-    return out.getvalue()
 
 
 def rewrite_from(game_id, version: int, change) -> None:
@@ -416,10 +393,9 @@ def test_a_log_from_before_commitments_verifies_only_when_allowed_and_hides_its_
 
     with pytest.raises(CommandError, match="recorded without a commitment"):
         verify()
-    out = StringIO()
-    call_command("verify_events", "--allow-unsigned", stdout=out)
+    allowed = verify("--allow-unsigned")
     log = clients[0].get(url(game, "events/")).json()
 
-    assert "every chain intact" in out.getvalue()
+    assert "every chain intact" in allowed
     assert all(e["hash"] is None for e in log)
     assert referee.get(url(game, "events/")).json()[0]["hash"] is not None

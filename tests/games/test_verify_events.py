@@ -2,36 +2,11 @@
 does not match, however it was changed."""
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connection
+from django.core.management import CommandError
 
 from games.chain import commitment
 from games.models import Event
-
-
-def verify() -> str:
-    from io import StringIO
-
-    out = StringIO()
-    call_command("verify_events", stdout=out)
-    return out.getvalue()
-
-
-def tamper(sql: str, params) -> None:
-    """Change the log behind the store's back, lifting the append-only triggers inside this
-    test's transaction (rolled back afterwards, triggers included)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Check the deferred foreign keys first: PostgreSQL will not alter a table with
-            # pending trigger events.
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute("ALTER TABLE games_event DISABLE TRIGGER USER")
-            cursor.execute(sql, params)
-            cursor.execute("ALTER TABLE games_event ENABLE TRIGGER USER")
-        else:
-            cursor.execute("DROP TRIGGER games_event_no_update")
-            cursor.execute("DROP TRIGGER games_event_no_delete")
-            cursor.execute(sql, params)
+from tests.games.tampering import tamper, verify
 
 
 @pytest.fixture

@@ -1,0 +1,33 @@
+"""What someone with the database's password can do to the log behind the store's back, and the
+operator's check that finds it (``manage.py verify_events``)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from django.core.management import call_command
+from django.db import connection
+
+
+def tamper(sql: str, params) -> None:
+    """Run ``sql`` on the log with the append-only triggers lifted, inside the test's
+    transaction (rolled back afterwards, triggers included)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Check the deferred foreign keys first: PostgreSQL will not alter a table with
+            # pending trigger events.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute("ALTER TABLE games_event DISABLE TRIGGER USER")
+            cursor.execute(sql, params)
+            cursor.execute("ALTER TABLE games_event ENABLE TRIGGER USER")
+        else:
+            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_update")
+            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_delete")
+            cursor.execute(sql, params)
+
+
+def verify(*args: str) -> str:
+    """``manage.py verify_events`` with ``args``: what it printed (it raises CommandError)."""
+    out = StringIO()
+    call_command("verify_events", *args, stdout=out)
+    return out.getvalue()
