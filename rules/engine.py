@@ -158,6 +158,20 @@ def fold_with_rewinds(
     return replay(events[start:], state) if start < len(events) else state
 
 
+def live_entries[T](log: Iterable[tuple[int, T]], rewound_to: Callable[[T], int | None]) -> list[T]:
+    """The entries of a log that make the game what it is now, in order, by the meaning
+    ``fold_with_rewinds`` gives undo: an entry for which ``rewound_to`` names a version takes
+    the game back to what it was at that version (itself maybe reached through earlier
+    rewinds); every other entry adds itself. ``log``: (version, entry) pairs in order."""
+    at: dict[int, tuple[T, ...]] = {0: ()}
+    now: tuple[T, ...] = ()
+    for version, entry in log:
+        back = rewound_to(entry)
+        now = at[back] if back is not None else (*now, entry)
+        at[version] = now
+    return list(now)
+
+
 def replay_upto(events: list[Event], version: int) -> GameState:
     """The state at ``version`` (the first ``version`` events of the stream)."""
     return replay(events[:version])

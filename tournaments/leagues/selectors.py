@@ -20,6 +20,7 @@ from django.db.models import Count, Q
 
 from games.errors import NotFound
 from games.models import Event, Game, Seat
+from rules.engine import live_entries
 from tournaments.leagues import standings
 from tournaments.leagues.models import (
     GameResult,
@@ -547,18 +548,12 @@ def player_page(player_id: int) -> dict[str, Any]:
 
 def _live_rows(rows: Sequence[tuple[int, int, str, dict[str, Any]]]) -> list[tuple[int, str, dict]]:
     """The events that make the game's state now, from its log rows (version, batch, type,
-    data) in order: a ``rewound`` event takes the game back to what it was at its
-    ``to_version`` (which may itself have been reached through earlier rewinds). Each kept
-    event as (batch, type, data)."""
-    live_at: dict[int, tuple[tuple[int, str, dict[str, Any]], ...]] = {0: ()}
-    live: tuple[tuple[int, str, dict[str, Any]], ...] = ()
-    for version, batch, type_, data in rows:
-        if type_ == "rewound":
-            live = live_at[data["to_version"]]
-        else:
-            live = (*live, (batch, type_, data))
-        live_at[version] = live
-    return list(live)
+    data) in order, undo resolved as the engine resolves it (``rules.engine.live_entries``). Each
+    kept event as (batch, type, data)."""
+    return live_entries(
+        ((version, (batch, type_, data)) for version, batch, type_, data in rows),
+        lambda entry: entry[2]["to_version"] if entry[1] == "rewound" else None,
+    )
 
 
 def _live_log(game_id: UUID | str) -> list[tuple[int, str, dict[str, Any]]]:
