@@ -117,7 +117,9 @@ class Mod(Variant):
         gives: list[str | None] = [c for c in self.colours if c in count]
         for give in gives or [None]:
             # Each (seat, gift, whether it leaves one card) gives the same list: made once.
-            key = (seat, give, rest - count.get(give, 0) == 1)
+            # Giving nothing (only wild cards left) leaves every card but the Mod.
+            given = count.get(give, 0) if give is not None else 0
+            key = (seat, give, rest - given == 1)
             options = self._mod_cache.get(key)
             if options is None:
                 unos = (False, True) if key[2] else (False,)

@@ -3,6 +3,7 @@
 import pytest
 
 from rules.commands import Accept, CallUno, Catch, Challenge, DrawCard, Pass, PlayCard
+from rules.engine import legal_commands
 from rules.errors import IllegalCommand
 from rules.events import ChallengeResolved, HandEnded
 from tests.rules.helpers import play, start, types
@@ -141,6 +142,20 @@ def test_uno_is_called_with_a_mod_that_leaves_one_wild_card_and_gives_nothing():
     state = to_turn(state, 1)
     state, _ = play(state, PlayCard(1, "WM", "Y", uno=True))
     assert state.hands[1] == ("W",) and state.exposed is None
+
+
+@pytest.mark.parametrize("left", [("WM", "W"), ("WM", "WM")])
+def test_the_legal_plays_of_a_mod_leaving_one_wild_card_offer_the_uno_call(left):
+    giver = ["WM", *left, "B1", "B2", "B3", "B4"]
+    state, _ = play(table(giver), PlayCard(1, "WM", "Y", give="B"))
+    state = to_turn(state, 1)
+    assert state.hands[1] == left
+    mods = [c for c in legal_commands(state, 1) if c.type == "play" and c.card == "WM"]
+    assert {(c.colour, c.uno, c.give) for c in mods} == {
+        (colour, uno, None) for colour in "RGBY" for uno in (False, True)
+    }
+    for command in mods:
+        play(state, command)  # each is accepted
 
 
 # The Wild Draw 4 challenge -----------------------------------------------------------------
