@@ -18,6 +18,7 @@ from rules.engine import (
 )
 from rules.errors import IllegalCommand, InvalidCard, InvalidCommand, RuleError
 from rules.events import Event, event_from_dict
+from rules.position import PositionError, format_position, parse_position, start_from
 from rules.state import GameState
 
 __all__ = [
@@ -28,14 +29,18 @@ __all__ = [
     "IllegalCommand",
     "InvalidCard",
     "InvalidCommand",
+    "PositionError",
     "RuleError",
     "at_rest",
     "command_from_dict",
     "decide",
     "event_from_dict",
     "evolve",
+    "format_position",
     "legal_commands",
     "new_game",
+    "parse_position",
     "replay",
+    "start_from",
     "step",
 ]

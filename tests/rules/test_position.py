@@ -1,0 +1,191 @@
+"""Position notation (docs/POSITION.md): every position the simulator reaches round-trips
+exactly, a game starts from a position through the log, and impossible positions are refused
+with an error naming the field."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.engine import legal_commands, replay, step
+from rules.events import event_from_dict
+from rules.position import PositionError, format_position, parse_position, start_from
+from rules.simulate import Simulation
+from rules.state import GameState
+from rules.variants import variant_names
+
+EDITIONS = variant_names()
+# A VETO game whose Customizable cards carry different rules: its state tells them apart.
+TOLD_APART = {"customizable": ["joke", "text:Sing | dance", "face_up"]}
+
+
+def as_position(state: GameState) -> GameState:
+    """What a position keeps of a state: no version, no history, the draw pile alone."""
+    s = state.copy()
+    s.pile, s.pos, s.version, s.last_hand = state.draw_pile, 0, 0, None
+    return s
+
+
+class RoundTrips(Simulation):
+    """The simulator, checking after every event that the position round-trips."""
+
+    positions = 0
+
+    def check_state(self, s: GameState, where: str) -> None:
+        super().check_state(s, where)
+        text = format_position(s)
+        back = parse_position(text)
+        assert back == as_position(s), f"{where}: {text}"
+        assert format_position(back) == text
+        self.positions += 1
+
+
+def simulate(variant: str, players: int, seed: str, options=None, hands: int = 3) -> int:
+    sim = RoundTrips(variant, players, seed, options=options)
+    sim.play(target=200, scoring="standard", game_seed=seed, max_hands=hands)
+    assert sim.report.invariant_violations == 0, sim.report.problems
+    return sim.positions
+
+
+@pytest.mark.parametrize("variant", EDITIONS)
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_every_position_of_a_simulated_game_round_trips(variant, players):
+    assert simulate(variant, players, f"position:{variant}:{players}") > 20
+
+
+def test_a_veto_game_that_tells_its_customizable_cards_apart_round_trips():
+    assert simulate("veto", 3, "told-apart", options=TOLD_APART) > 20
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    variant=st.sampled_from(EDITIONS),
+    players=st.integers(min_value=2, max_value=10),
+    seed=st.text(min_size=1, max_size=10),
+)
+def test_positions_round_trip_for_any_game(variant, players, seed):
+    simulate(variant, players, seed, hands=1)
+
+
+# Starting from a position -------------------------------------------------------------------
+
+TWO_SEATS = (
+    "classic|players=2|hand=1|dealer=0|pending=turn:1|dir=+|colour=R|discard=R7"
+    "|pile=*|hands=R1,G2,W4/B3,R5"
+)
+
+
+def test_a_game_starts_from_a_position_through_one_event():
+    state, events = start_from(TWO_SEATS, seed="s")
+
+    assert [e.type for e in events] == ["position_set_up"]
+    assert state.version == 1
+    assert state.hands == (("R1", "G2", "W4"), ("B3", "R5"))
+    assert state.top == "R7" and state.colour == "R" and state.pending == ("turn", 1)
+    assert len(state.draw_pile) == 108 - 6
+    assert replay(events) == state
+    assert replay([event_from_dict(events[0].to_dict())]) == state
+    # The recorded position names every card: replay draws nothing.
+    assert "*" not in events[0].position
+
+
+def test_the_game_goes_on_from_the_position():
+    state, _ = start_from(TWO_SEATS, seed="s")
+    play = next(c for c in legal_commands(state, 1) if c.type == "play")
+
+    state, events = step(state, play)
+
+    assert play.card == "R5"
+    assert [e.type for e in events] == ["card_played", "turn_began"]
+    assert state.pending == ("turn", 0)
+
+
+def test_a_seat_sees_only_its_own_hand_in_the_set_up_event():
+    _, (event,) = start_from(TWO_SEATS, seed="s")
+
+    seat_1 = event.redacted(1)["position"]
+    spectator = event.redacted(None)["position"]
+
+    assert "hands=#3/B3,R5" in seat_1
+    assert "hands=#3/#2" in spectator
+    assert "seed=#" in seat_1 and "pile=#102" in seat_1
+    with pytest.raises(PositionError, match="hidden"):
+        parse_position(seat_1)
+
+
+def test_a_position_names_its_own_seed_or_takes_the_one_given():
+    assert parse_position(TWO_SEATS + "|seed=abc", seed="x").seed == "abc"
+    assert parse_position(TWO_SEATS, seed="x").seed == "x"
+    with pytest.raises(PositionError, match="seed"):
+        parse_position(TWO_SEATS)
+
+
+# Impossible positions -----------------------------------------------------------------------
+
+
+def refused(text: str) -> PositionError:
+    with pytest.raises(PositionError) as info:
+        parse_position(text, seed="s")
+    assert info.value.field == "position"
+    return info.value
+
+
+def test_a_card_created_is_refused_naming_it():
+    error = refused(TWO_SEATS.replace("B3,R5", "B3,R7,R7"))
+    assert error.part == "cards"
+    assert "R7 is there 3 times; a Classic UNO deck has 2 (a card created)" in str(error)
+
+
+def test_a_card_lost_is_refused_naming_it():
+    state, _ = start_from(TWO_SEATS, seed="s")
+    text = format_position(state).replace("pile=", "pile=", 1)
+    pile = text.split("pile=")[1].split("|")[0]
+    error = refused(text.replace(f"pile={pile}", "pile=" + pile.split(",", 1)[1]))
+    assert error.part == "cards" and "a card lost" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("change", "part", "words"),
+    [
+        (("pending=turn:1", "pending=turn:5"), "pending", "no seat 5"),
+        (("dealer=0", "dealer=2"), "dealer", "no seat 2"),
+        (("colour=R", "colour=P"), "colour", "unknown colour"),
+        (("classic|", "chess|"), "variant", "unknown edition"),
+        (("dir=+", "dir=up"), "dir", "expected +"),
+        (("B3,R5", "B3,R5/G4"), "hands", "3 hands for 2 players"),
+        (("R1,G2", "R1,X2"), "hands", "unknown card code"),
+        (("|hand=1", ""), "hand", "missing"),
+        (("pending=turn:1", "pending=drawn:1"), "drawn", "name the card"),
+        (("pending=turn:1", "pending=over"), "winner", "winner"),
+        (("pending=turn:1", "pending=turn:1|scores=1,2,3"), "scores", "3 numbers for 2"),
+        (("pending=turn:1", "pending=turn:1|extra={}"), "extra", "keeps no state"),
+        (("pending=turn:1", "pending=turn:1|turn=1"), "turn", "unknown field"),
+        (("pending=turn:1", "pending=turn:1|exposed=0"), "exposed", "one card"),
+    ],
+)
+def test_an_impossible_position_is_refused_naming_the_field(change, part, words):
+    error = refused(TWO_SEATS.replace(*change))
+    assert error.part == part
+    assert words in str(error)
+    assert str(error).startswith(f"{part}: ")
+
+
+def test_a_turn_that_cannot_be_is_refused():
+    # Seat 0 may not challenge: no Wild Draw 4 was played.
+    error = refused(TWO_SEATS.replace("pending=turn:1", "pending=challenge:0"))
+    assert error.part == "w4"
+
+
+def test_an_edition_state_that_does_not_fit_the_table_is_refused():
+    text = (
+        "power_grab|players=2|hand=1|dealer=0|pending=turn:1|dir=+|colour=R|discard=R7"
+        '|pile=*|hands=R1,G2/B3,R5|extra={"towers":[0,0,5,null],"threat":null}'
+    )
+    error = refused(text)
+    assert error.part == "extra" and "seat 5" in str(error)
+
+
+def test_an_unreadable_edition_state_is_refused():
+    error = refused(TWO_SEATS.replace("classic|", "spin|") + "|extra={not json")
+    assert error.part == "extra" and "unreadable" in str(error)
