@@ -6,6 +6,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
     registry.start_season_game = start_season_game           # POST /api/games/ with "season"
     registry.reveal_checks.append(round_revealed)           # (game) -> bool
+    registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -28,6 +29,11 @@ referee_checks: list[Callable[[Any, Game], bool]] = []
 # A check returns False while a finished game must stay hidden, e.g. a tournament table dealt
 # the same cards as tables still playing. A referee sees everything regardless.
 reveal_checks: list[Callable[[Game], bool]] = []
+
+# Asked before an undo appends its ``Rewound``: a check returns why the undo would make
+# something built on the game's result disagree with its log (e.g. a tournament round seated
+# from a table's result), or None. Any reason refuses the undo (409, nothing appended).
+undo_checks: list[Callable[[Game], str | None]] = []
 
 # Called after the transaction that appended events commits, once per append, with the game
 # (its version and status as of the append) and the Event rows appended. Listeners should only

@@ -271,6 +271,9 @@ def undo(
                 "undo goes back to where the game waited for a player",
                 field="to_version",
             )
+        for check in registry.undo_checks:
+            if refusal := check(get_game(game_id)):
+                raise IllegalCommand(refusal)
         rewound = Rewound(to_version, by, reason, reopened=bool(reopen))
         try:
             rows = store.append(game_id, version, [rewound], actor=by)

@@ -28,6 +28,12 @@ class TournamentsConfig(AppConfig):
         # A duplicate-deal table stays hidden until every table of its round has finished.
         if bracket_services.round_revealed not in registry.reveal_checks:
             registry.reveal_checks.append(bracket_services.round_revealed)
+        # An undo of a table's game withdraws its result; refused once a later round was
+        # seated from it (the director reopens the table first).
+        from tournaments.brackets import directing
+
+        if directing.undo_refusal not in registry.undo_checks:
+            registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:
             registry.on_game_event.append(listeners.after_append)
         # Celery's autodiscovery looks for ``tournaments.tasks`` only: the packages' tasks

@@ -35,6 +35,13 @@ def after_append(game: Game, rows: list[Event]) -> None:
     moves the game on, and the timer finds a later version and does nothing)."""
     from tournaments.brackets import tasks
 
+    if game.status != Game.Status.FINISHED and any(row.type == "rewound" for row in rows):
+        # An undo of a finished table's game: the table plays again (its result withdrawn).
+        # In the append's caller, after the commit, so the bracket follows at once.
+        from tournaments.brackets import directing
+
+        if Table.objects.filter(game_id=game.pk, status=Table.Status.FINISHED).exists():
+            directing.result_withdrawn(game_id=game.pk)
     ended = any(row.type == "game_ended" for row in rows)
     if game.status != Game.Status.FINISHED and not ended:
         seconds = turn_seconds(game.pk)

@@ -69,6 +69,9 @@ class Entry(models.Model):
     seed = models.PositiveIntegerField()
     joined = models.PositiveSmallIntegerField(default=1)
     dropped = models.BooleanField(default=False)
+    checked_in = models.BooleanField(
+        default=False, help_text="checked in before the start (once anyone is, the rest drop)"
+    )
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -117,12 +120,21 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """A table of a round: its game, the players in seat order and, once the game is over,
-    their placings (best first)."""
+    """A table of a round: its game, the players in seat order and, once decided, their
+    placings (best first). ``decided_by`` says what decided them: the game's end, or a
+    director's ruling (an awarded result, time called, every seat but one absent), which
+    ``Ruling`` records with its reason."""
 
     class Status(models.TextChoices):
         PLAYING = "playing"
         FINISHED = "finished"
+
+    class DecidedBy(models.TextChoices):
+        NOTHING = "", "not decided"
+        GAME = "game", "the game"
+        AWARD = "award", "an awarded result"
+        TIME = "time", "time called"
+        ABSENT = "absent", "absent players"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -132,6 +144,16 @@ class Table(models.Model):
     players = models.JSONField(help_text="names in seat order")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     placings = models.JSONField(default=list, help_text="names, best first")
+    decided_by = models.CharField(
+        max_length=10, choices=DecidedBy.choices, blank=True, default=DecidedBy.NOTHING
+    )
+    absent = models.JSONField(
+        default=list, help_text="players ruled absent, in the order they were (they place last)"
+    )
+    timeouts = models.JSONField(
+        default=dict,
+        help_text="consecutive turn timeouts: player -> [count, version of the last timeout]",
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -141,3 +163,36 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
+
+
+class Ruling(models.Model):
+    """The tournament's audit log of its director's decisions on tables: a result awarded,
+    time called, a seat ruled absent, a table reopened (with the rounds it reset), a result
+    withdrawn by an undo of the table's game. Append-only; shown on the tournament page."""
+
+    class Kind(models.TextChoices):
+        FORFEIT = "forfeit"
+        DISQUALIFICATION = "disqualification"
+        NO_SHOW = "no_show", "no-show"
+        TIME = "time", "time called"
+        ABSENT = "absent", "ruled absent"
+        REOPENED = "reopened", "table reopened"
+        WITHDRAWN = "withdrawn", "result withdrawn by an undo"
+        REPAIRED = "repaired", "round re-paired"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    reason = models.CharField(max_length=300)
+    players = models.JSONField(default=list, help_text="the placings decided, or who it names")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} (round {self.round_number})"

@@ -123,3 +123,12 @@ def advancing(placings: Sequence[str], advance: int) -> list[str]:
     """Who goes on from a table, best first: its top ``advance``, but never the whole table
     (at most all but the last), so every round of an elimination makes the field smaller."""
     return list(placings[: min(advance, len(placings) - 1)])
+
+
+def rotate(players: Sequence[str], offset: int) -> list[str]:
+    """``players`` turned by ``offset`` seats: the player at ``offset`` takes seat 0 and the
+    order round the table is kept."""
+    if not players:
+        return []
+    offset %= len(players)
+    return [*players[offset:], *players[:offset]]

@@ -162,10 +162,10 @@ def next_round(
         placings = last.tables[0].placings or ()
         return Finished(placings[0] if placings else None)
     number = last.number + 1 if last else 1
-    seed = {e.player: e.seed for e in entries}
     active = [e.player for e in sorted(entries, key=lambda e: e.seed) if not e.dropped]
     if settings.format == ELIMINATION:
-        return _next_elimination(settings, entries, last, number, active, seed)
+        had_bye = {name for r in rounds for name in r.byes}
+        return _next_elimination(settings, entries, last, number, active, had_bye)
     return _next_swiss(settings, entries, rounds, number, active)
 
 
@@ -175,7 +175,7 @@ def _next_elimination(
     last: RoundRow | None,
     number: int,
     active: list[str],
-    seed: dict[str, int],
+    had_bye: set[str],
 ) -> NextRound | Finished:
     if last is None:
         field_ = active
@@ -190,9 +190,18 @@ def _next_elimination(
     if len(field_) <= settings.table_size:
         return NextRound(number, FINAL, [list(field_)], [])
     table_sizes = pairing.sizes(len(field_), settings.table_size)
-    # The best seed has the bye: it is only ever needed at tables of two (a knockout).
-    byes = field_[: len(field_) - sum(table_sizes)]
-    return NextRound(number, ELIMINATION, pairing.snake(field_[len(byes) :], table_sizes), byes)
+    # A bye is only ever needed at tables of two (a knockout). It goes to the best seed who
+    # has not had one: nobody has two. When everyone left has had one, nobody sits out and
+    # the last table seats three instead.
+    byes: list[str] = []
+    if sum(table_sizes) < len(field_):
+        fresh = [p for p in field_ if p not in had_bye]
+        if fresh:
+            byes = fresh[:1]
+        else:
+            table_sizes[-1] += 1
+    seated = [p for p in field_ if p not in byes]
+    return NextRound(number, ELIMINATION, pairing.snake(seated, table_sizes), byes)
 
 
 def _next_swiss(

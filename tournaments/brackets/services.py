@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+import secrets
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -27,7 +28,7 @@ from rules import Command, IllegalCommand, InvalidCommand, legal_commands
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
 from tournaments.brackets import pairing, rounds
-from tournaments.brackets.models import Entry, Round, Table, Tournament
+from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 from tournaments.leagues.models import StandingRow
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,10 @@ log = logging.getLogger(__name__)
 # among the seat's legal commands: draw on a turn (then pass, if the drawn card could be
 # played); accept a Wild Draw 4; the first colour on a wild turned up; deal the next hand.
 TIMEOUT_PREFERENCE = ("draw", "pass", "accept", "choose_colour", "deal")
+
+# A seat whose turn times out this many times in a row (without acting itself in between) is
+# ruled absent: it places last at its table. A table with at most one player present ends.
+ABSENT_AFTER = 3
 
 
 # Who may do what -------------------------------------------------------------------------------
@@ -55,9 +60,13 @@ def round_revealed(game: Game) -> bool:
     round_games = Game.objects.filter(
         tournament_table__round__tables__game_id=game.pk,
         tournament_table__round__tournament__duplicate_deals=True,
-    ).values_list("status", flat=True)
-    # No rows: not a duplicate-deal table, nothing to hold back.
-    return all(status == Game.Status.FINISHED for status in round_games)
+    ).values_list("status", "tournament_table__status")
+    # No rows: not a duplicate-deal table, nothing to hold back. A table decided by a ruling
+    # (its game left unfinished) is over too.
+    return all(
+        status == Game.Status.FINISHED or table == Table.Status.FINISHED
+        for status, table in round_games
+    )
 
 
 def _require_organiser(by: Any, tournament: Tournament) -> None:
@@ -183,6 +192,12 @@ def add_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
         _require_organiser(by, tournament)
         if tournament.status == Tournament.Status.FINISHED:
             raise IllegalCommand("the tournament is over")
+        if (
+            tournament.format == Tournament.Format.ELIMINATION
+            and tournament.status != Tournament.Status.DRAFT
+        ):
+            # A late entry would join the players who went on without having played a table.
+            raise IllegalCommand("the entry list of an elimination closed when it started")
         if tournament.entries.filter(player=name).exists():
             raise IllegalCommand(f"{name} is already entered")
         last = tournament.round_set.order_by("-number").first()
@@ -212,12 +227,15 @@ def drop_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
 
 
 def start_tournament(*, tournament_id: int, by: Any = None) -> Tournament:
-    """Close the entries list and seat round 1."""
+    """Close the entries list and seat round 1. Once anyone has checked in, the players who
+    have not are dropped (a no-show before the start takes nobody's seat)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _require_organiser(by, tournament)
         if tournament.status != Tournament.Status.DRAFT:
             raise IllegalCommand("the tournament has already started")
+        if tournament.entries.filter(checked_in=True).exists():
+            tournament.entries.filter(checked_in=False).update(dropped=True)
         if tournament.entries.filter(dropped=False).count() < pairing.MIN_TABLE:
             raise IllegalCommand("a tournament needs at least two players")
         tournament.status = Tournament.Status.RUNNING
@@ -265,6 +283,12 @@ def plain_rows(
     return setup, entries, played
 
 
+def first_seat_offset(players: int) -> int:
+    """How far a duplicate-deal table's seats are turned (drawn from ``secrets``): seat 0
+    plays first, so the seed or standing order must not decide who sits there."""
+    return secrets.randbelow(players) if players > 1 else 0
+
+
 def round_deck(variant: str, seed: str) -> list[str]:
     """A duplicate deal: the variant's deck shuffled from a round's ``seed`` (drawn from
     ``secrets`` for that round alone, so no seat can work it out from anything it reads)."""
@@ -308,7 +332,10 @@ def seat_next_round(*, tournament_id: int) -> Round | None:
             rnd.seed = game_services.new_seed()
             rnd.deck = deck = round_deck(tournament.variant, rnd.seed)
             rnd.save(update_fields=["seed", "deck"])
-        for number, players in enumerate(nxt.tables, start=1):
+        for number, seated in enumerate(nxt.tables, start=1):
+            players = seated
+            if deck is not None:
+                players = pairing.rotate(seated, first_seat_offset(len(seated)))
             game = game_services.create_game(
                 variant=tournament.variant,
                 players=players,
@@ -344,10 +371,51 @@ def _record(table: Table) -> bool:
     state = game_services.load_game(game_id=table.game_id)
     if not state.finished:
         return False
-    table.placings = [table.players[seat] for seat in state.placings]
+    table.placings = absent_last([table.players[seat] for seat in state.placings], table.absent)
     table.status = Table.Status.FINISHED
-    table.save(update_fields=["placings", "status"])
+    table.decided_by = Table.DecidedBy.GAME
+    table.save(update_fields=["placings", "status", "decided_by"])
     return True
+
+
+def absent_last(placings: Sequence[str], absent: Sequence[str]) -> list[str]:
+    """``placings`` with the players ruled absent moved to the end, the first ruled absent
+    last (they forfeited their places)."""
+    return [p for p in placings if p not in absent] + [p for p in reversed(absent) if p in placings]
+
+
+def ranked_now(table: Table) -> list[str]:
+    """The table's players ranked as the game stands (the rule when time is called, and for a
+    table ended by absent seats): by the game's total so far (``standard``: highest first;
+    ``alternative``: lowest first; ``none``: not counted), then fewest points in hand, then
+    fewest cards, then seat order; players ruled absent last."""
+    state = game_services.load_game(game_id=table.game_id)
+    if state.finished:
+        return absent_last([table.players[seat] for seat in state.placings], table.absent)
+    variant = get_variant(state.variant)
+    n = len(table.players)
+    hands = list(state.hands) if len(state.hands) == n else [()] * n
+    scores = list(state.scores) if len(state.scores) == n else [0] * n
+    sign = {"standard": -1, "alternative": 1}.get(state.scoring, 0)
+
+    def key(seat: int) -> tuple[int, int, int, int]:
+        hand = hands[seat]
+        return (sign * scores[seat], sum(variant.points(c) for c in hand), len(hand), seat)
+
+    return absent_last([table.players[s] for s in sorted(range(n), key=key)], table.absent)
+
+
+def decide_table(table: Table, placings: Sequence[str], decided_by: str) -> None:
+    """Record ``placings`` as the table's result by a ruling (under the tournament's lock), and
+    finish its round when no table of it still plays."""
+    table.placings = list(placings)
+    table.status = Table.Status.FINISHED
+    table.decided_by = decided_by
+    table.save(update_fields=["placings", "status", "decided_by"])
+    rnd = table.round
+    if not rnd.tables.filter(status=Table.Status.PLAYING).exists():
+        rnd.status = Round.Status.FINISHED
+        rnd.save(update_fields=["status"])
 
 
 def record_table_result(*, game_id: UUID | str) -> Table | None:
@@ -405,10 +473,15 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     state = game_services.load_game(game_id=game_id)
     if state.finished or state.version != version:
         return False
+    table_status = Table.objects.filter(game_id=game_id).values_list("status", flat=True).first()
+    if table_status != Table.Status.PLAYING:
+        return False  # decided by a ruling, or a table reset: the game is no longer played
     seat = state.pending[1]
     command = _default_command(legal_commands(state, seat)) if seat >= 0 else None
     if command is None:
         return False
+    if _count_timeout(game_id=game_id, seat=seat, version=version):
+        return True  # the table ended: nobody (or one player) is left present
     try:
         result = game_services.apply_command(
             game_id=game_id,
@@ -446,3 +519,56 @@ def timer_due(game: Game) -> int | None:
         .values_list("round__tournament__turn_seconds", flat=True)
         .first()
     )
+
+
+def _count_timeout(*, game_id: UUID | str, seat: int, version: int) -> bool:
+    """Count a timeout of ``seat`` at ``version`` (reset when the seat acted itself since its
+    last one); at ``ABSENT_AFTER`` in a row the seat is ruled absent, and a table left with at
+    most one player present is decided by ``ranked_now``. Returns whether the table ended."""
+    from games.models import Event
+
+    table = Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True)
+    tournament_id = table.first()
+    if tournament_id is None:
+        return False
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        table = Table.objects.select_related("round").get(game_id=game_id)
+        if table.status != Table.Status.PLAYING:
+            return True
+        player = table.players[seat]
+        count, last = table.timeouts.get(player, [0, 0])
+        if last >= version:
+            return False  # this timeout was counted already (the task ran twice)
+        acted = Event.objects.filter(
+            game_id=game_id, version__gt=last, actor=game_services.seat_actor(seat)
+        ).exists()
+        count = 1 if acted or not count else count + 1
+        table.timeouts = {**table.timeouts, player: [count, version]}
+        table.save(update_fields=["timeouts"])
+        if count < ABSENT_AFTER or player in table.absent:
+            return False
+        table.absent = [*table.absent, player]
+        table.save(update_fields=["absent"])
+        Ruling.objects.create(
+            tournament=tournament,
+            round_number=table.round.number,
+            table_number=table.number,
+            kind=Ruling.Kind.ABSENT,
+            reason=f"{ABSENT_AFTER} turns in a row ran out of time",
+            players=[player],
+        )
+        if len(table.players) - len(table.absent) > 1:
+            return False
+        placings = ranked_now(table)
+        decide_table(table, placings, Table.DecidedBy.ABSENT)
+        Ruling.objects.create(
+            tournament=tournament,
+            round_number=table.round.number,
+            table_number=table.number,
+            kind=Ruling.Kind.NO_SHOW,
+            reason="at most one player left present",
+            players=placings,
+        )
+        seat_next_round(tournament_id=tournament_id)
+        return True

@@ -1,0 +1,252 @@
+"""Results a director controls: an undo of a table's game withdraws its result; once a later
+round depends on it the undo is refused until the director reopens the table, which resets
+those rounds; awarded results and called time decide a table with a reason recorded."""
+
+import pytest
+
+from games import services as game_services
+from rules import IllegalCommand, InvalidCommand
+from tournaments.brackets import directing, tasks
+from tournaments.brackets import services as tournament_services
+from tournaments.brackets.models import Round, Ruling, Table, Tournament
+
+from .support import play_game
+
+pytestmark = pytest.mark.django_db
+
+REFEREE = "user:1"
+
+
+def knockout(organiser, players=("Ann", "Bob", "Cid", "Dee"), **kwargs):
+    options = {
+        "name": "Cup",
+        "organiser": organiser,
+        "format": "elimination",
+        "table_size": 2,
+        "scoring": "none",
+        "players": list(players),
+    }
+    options.update(kwargs)
+    tournament = tournament_services.create_tournament(**options)
+    return tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+
+
+def finish(table):
+    play_game(table.game_id)
+    tasks.table_finished(str(table.game_id))
+    table.refresh_from_db()
+    return table
+
+
+def undo_finished(game_id, capture):
+    """Undo a finished game to its first hand's start (reopened, as a referee does), running
+    the listeners the append's commit would run."""
+    start = game_services._first_hand_start(game_id)
+    with capture(execute=True):
+        game_services.undo(
+            game_id=game_id, to_version=start, reason="misdeal", by=REFEREE, reopen=True
+        )
+
+
+def tables(tournament, number):
+    return list(Table.objects.filter(round__tournament=tournament, round__number=number))
+
+
+def test_an_undo_before_the_round_completes_withdraws_the_tables_result(
+    organiser, django_capture_on_commit_callbacks
+):
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    finish(first)
+    assert first.status == Table.Status.FINISHED
+
+    undo_finished(first.game_id, django_capture_on_commit_callbacks)
+
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING and first.placings == []
+    finish(second)
+    # The round waits for the reopened table: nobody is seated from the withdrawn result.
+    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+    assert Ruling.objects.filter(tournament=tournament, kind=Ruling.Kind.WITHDRAWN).count() == 1
+    finish(first)
+    [final] = tables(tournament, 2)
+    assert set(final.players) == {first.placings[0], second.placings[0]}
+
+
+def test_an_undo_after_the_next_round_is_seated_is_refused_until_the_table_is_reopened(
+    organiser, django_capture_on_commit_callbacks
+):
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    finish(first), finish(second)
+    [final] = tables(tournament, 2)
+    start = game_services._first_hand_start(first.game_id)
+
+    with pytest.raises(IllegalCommand, match="reopens the table"):
+        game_services.undo(
+            game_id=first.game_id, to_version=start, reason="misdeal", by=REFEREE, reopen=True
+        )
+
+    directing.reopen_table(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        reason="the deal was wrong",
+        by=organiser,
+    )
+    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+    assert not Table.objects.filter(pk=final.pk).exists()
+    ruling = Ruling.objects.get(tournament=tournament, kind=Ruling.Kind.REOPENED)
+    assert "rounds reset: 2" in ruling.reason
+
+    undo_finished(first.game_id, django_capture_on_commit_callbacks)  # allowed now
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING
+    finish(first)
+    [final] = tables(tournament, 2)
+    assert set(final.players) == {first.placings[0], second.placings[0]}
+
+
+def test_a_replayed_final_decides_the_tournaments_winner(
+    organiser, django_capture_on_commit_callbacks
+):
+    tournament = knockout(organiser, players=("Ann", "Bob"))
+    [final] = tables(tournament, 1)
+    finish(final)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+
+    undo_finished(final.game_id, django_capture_on_commit_callbacks)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING and tournament.winner == ""
+
+    finish(final)
+    tournament.refresh_from_db()
+    assert tournament.winner == final.placings[0]
+
+
+def test_an_awarded_result_decides_the_table_and_says_why(organiser):
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    loser, winner = first.players
+    directing.award_result(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        kind="no_show",
+        placings=[winner, loser],
+        reason=f"{loser} did not come back from the break",
+        by=organiser,
+    )
+    first.refresh_from_db()
+    assert first.status == Table.Status.FINISHED and first.placings == [winner, loser]
+    assert first.decided_by == Table.DecidedBy.AWARD
+    ruling = Ruling.objects.get(tournament=tournament, kind=Ruling.Kind.NO_SHOW)
+    assert ruling.players == [winner, loser] and "break" in ruling.reason
+    finish(second)
+    [final] = tables(tournament, 2)
+    assert winner in final.players
+
+
+def test_an_award_names_every_player_of_the_table_and_a_reason(organiser):
+    tournament = knockout(organiser)
+    first, _ = tables(tournament, 1)
+    award = {
+        "tournament_id": tournament.pk,
+        "round_number": 1,
+        "table_number": first.number,
+        "kind": "forfeit",
+        "by": organiser,
+    }
+    with pytest.raises(InvalidCommand) as bad:
+        directing.award_result(**award, placings=[first.players[0]], reason="left")
+    assert bad.value.field == "placings"
+    with pytest.raises(InvalidCommand) as bad:
+        directing.award_result(**award, placings=first.players, reason=" ")
+    assert bad.value.field == "reason"
+    with pytest.raises(InvalidCommand) as bad:
+        directing.award_result(**{**award, "kind": "bribe"}, placings=first.players, reason="x")
+    assert bad.value.field == "kind"
+
+
+def test_a_finished_table_is_not_awarded_without_reopening_it(organiser):
+    tournament = knockout(organiser)
+    first, _ = tables(tournament, 1)
+    finish(first)
+    with pytest.raises(IllegalCommand, match="reopen"):
+        directing.award_result(
+            tournament_id=tournament.pk,
+            round_number=1,
+            table_number=first.number,
+            kind="disqualification",
+            placings=list(reversed(first.placings)),
+            reason="marked cards",
+            by=organiser,
+        )
+
+
+def test_called_time_ranks_the_table_by_fewest_points_in_hand(organiser):
+    tournament = knockout(organiser)
+    first, _ = tables(tournament, 1)
+    state = game_services.load_game(game_id=first.game_id)
+    from rules.variants import get_variant
+
+    points = [sum(get_variant("classic").points(c) for c in hand) for hand in state.hands]
+    expected = sorted(range(2), key=lambda seat: (points[seat], len(state.hands[seat]), seat))
+
+    directing.call_time(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        reason="the round's 40 minutes are up",
+        by=organiser,
+    )
+    first.refresh_from_db()
+    assert first.placings == [first.players[seat] for seat in expected]
+    assert first.decided_by == Table.DecidedBy.TIME
+    assert Ruling.objects.get(tournament=tournament, kind=Ruling.Kind.TIME).reason.startswith(
+        "the round's"
+    )
+
+
+def test_an_awarded_table_stays_decided_when_its_game_is_played_on(organiser):
+    tournament = knockout(organiser)
+    first, _ = tables(tournament, 1)
+    directing.award_result(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        kind="forfeit",
+        placings=first.players,
+        reason="conceded",
+        by=organiser,
+    )
+    finish(first)
+    assert first.placings == list(first.players) and first.decided_by == Table.DecidedBy.AWARD
+
+
+def test_advance_is_refused_while_a_table_plays(organiser):
+    tournament = knockout(organiser)
+    with pytest.raises(IllegalCommand, match="still playing"):
+        directing.advance_round(tournament_id=tournament.pk, by=organiser)
+
+
+def test_repairing_a_round_before_play_seats_it_from_the_entries_as_they_are(organiser):
+    tournament = tournament_services.create_tournament(
+        name="Swiss",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        rounds=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cid", "Dee"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament_services.drop_entry(tournament_id=tournament.pk, player="Dee", by=organiser)
+    directing.repair_round(tournament_id=tournament.pk, reason="Dee went home", by=organiser)
+    [rnd] = Round.objects.filter(tournament=tournament)
+    seated = {p for t in rnd.tables.all() for p in t.players}
+    assert "Dee" not in seated and len(seated) + len(rnd.byes) == 3
+    play_game(rnd.tables.get().game_id)
+    with pytest.raises(IllegalCommand, match="play has begun"):
+        directing.repair_round(tournament_id=tournament.pk, reason="again", by=organiser)

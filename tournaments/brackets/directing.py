@@ -1,0 +1,302 @@
+"""The director's tools: results a director controls, each recorded with its reason in the
+tournament's audit log (``Ruling``). Advancing and re-pairing a round, reopening a table (which
+resets the rounds seated from its result), awarding a result, calling time, checking players
+in; and the two hooks that keep the bracket agreeing with the game logs when a table's game is
+undone (docs/TOURNAMENTS.md, "The director's tools").
+
+Every verb takes the tournament's row lock, as seating does, so a ruling and an advancing task
+take turns.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from games import services as game_services
+from games.errors import NotFound
+from games.models import Game
+from rules import IllegalCommand, InvalidCommand
+from tournaments.brackets import services
+from tournaments.brackets.models import Round, Ruling, Table, Tournament
+
+log = logging.getLogger(__name__)
+
+AWARD_KINDS = (Ruling.Kind.FORFEIT, Ruling.Kind.DISQUALIFICATION, Ruling.Kind.NO_SHOW)
+REASON_LENGTH = 300
+
+
+def _reason(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidCommand("say why (the reason is shown on the tournament page)", field="reason")
+    if len(value.strip()) > REASON_LENGTH:
+        raise InvalidCommand(f"a reason has at most {REASON_LENGTH} characters", field="reason")
+    return value.strip()
+
+
+def _directed(tournament_id: int, by: Any) -> Tournament:
+    tournament = services._locked(tournament_id)
+    services._require_organiser(by, tournament)
+    return tournament
+
+
+def _table(tournament: Tournament, round_number: int, table_number: int) -> Table:
+    table = (
+        Table.objects.select_related("round")
+        .filter(round__tournament=tournament, round__number=round_number, number=table_number)
+        .first()
+    )
+    if table is None:
+        raise NotFound(f"no table {table_number} in round {round_number}")
+    return table
+
+
+def _user(by: Any) -> Any:
+    return by if getattr(by, "pk", None) is not None else None
+
+
+def _later_rounds(table: Table) -> Any:
+    return Round.objects.filter(
+        tournament_id=table.round.tournament_id, number__gt=table.round.number
+    )
+
+
+# Advancing and re-pairing ----------------------------------------------------------------------
+
+
+def advance_round(*, tournament_id: int, by: Any = None) -> Round | None:
+    """The director's nudge: record every table whose game is over and seat the next round
+    (or end the tournament) when no table still plays. Refused while one does."""
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise IllegalCommand("the tournament is not running")
+        rnd = services.seat_next_round(tournament_id=tournament_id)
+        tournament.refresh_from_db()
+        last = tournament.round_set.order_by("-number").first()
+        if rnd is None and tournament.status == Tournament.Status.RUNNING and last is not None:
+            if last.tables.filter(status=Table.Status.PLAYING).exists():
+                raise IllegalCommand(f"a table of round {last.number} is still playing")
+        return rnd
+
+
+def _untouched(table: Table) -> bool:
+    """Whether no seat has acted at the table yet (its game is as dealt)."""
+    first_batch_end = game_services._first_hand_start(table.game_id)
+    return Game.objects.filter(pk=table.game_id, version=first_batch_end).exists()
+
+
+def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | None:
+    """Seat the last round again (after a drop or a late check-in), before anyone has played at
+    it: its tables are taken down (their games, as dealt, are left unplayed) and the round is
+    seated from the entries as they are now."""
+    why = _reason(reason)
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise IllegalCommand("the tournament is not running")
+        last = tournament.round_set.order_by("-number").first()
+        if last is None:
+            raise IllegalCommand("no round is seated")
+        tables = list(last.tables.all())
+        if any(t.status != Table.Status.PLAYING or not _untouched(t) for t in tables):
+            raise IllegalCommand(
+                f"play has begun in round {last.number}: reopen its tables instead"
+            )
+        Ruling.objects.create(
+            tournament=tournament,
+            round_number=last.number,
+            kind=Ruling.Kind.REPAIRED,
+            reason=why,
+            by=_user(by),
+        )
+        last.delete()
+        return services.seat_next_round(tournament_id=tournament_id)
+
+
+# Reopening ---------------------------------------------------------------------------------------
+
+
+def _withdraw(table: Table) -> list[int]:
+    """Take the table's result back (it plays again and its round waits), resetting every
+    round seated after it and the tournament's end. Returns the numbers of the rounds reset.
+    Their games are left as they were, no longer a tournament's tables."""
+    tournament = table.round.tournament
+    later = list(_later_rounds(table).order_by("number").values_list("number", flat=True))
+    _later_rounds(table).delete()
+    table.status = Table.Status.PLAYING
+    table.placings = []
+    table.decided_by = Table.DecidedBy.NOTHING
+    table.save(update_fields=["status", "placings", "decided_by"])
+    rnd = table.round
+    if rnd.status != Round.Status.PLAYING:
+        rnd.status = Round.Status.PLAYING
+        rnd.save(update_fields=["status"])
+    if tournament.status == Tournament.Status.FINISHED or tournament.winner:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.winner = ""
+        tournament.save(update_fields=["status", "winner"])
+    return later
+
+
+def reopen_table(
+    *, tournament_id: int, round_number: int, table_number: int, reason: str, by: Any = None
+) -> Table:
+    """Reopen a decided table (as Challonge's "reopen match"): its result is withdrawn and every
+    round seated after it is reset. Its game may then be undone (the undo is no longer
+    refused), a result awarded, or time called; a game still over is recorded again by the
+    next advance."""
+    why = _reason(reason)
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        table = _table(tournament, round_number, table_number)
+        if table.status != Table.Status.FINISHED:
+            raise IllegalCommand("the table is still playing: there is no result to reopen")
+        reset = _withdraw(table)
+        Ruling.objects.create(
+            tournament=tournament,
+            round_number=round_number,
+            table_number=table_number,
+            kind=Ruling.Kind.REOPENED,
+            reason=why + (f" (rounds reset: {', '.join(map(str, reset))})" if reset else ""),
+            by=_user(by),
+        )
+        table.refresh_from_db()
+        return table
+
+
+# Awarding and calling time ---------------------------------------------------------------------
+
+
+def _decide(
+    tournament: Tournament, table: Table, placings: list[str], kind: str, why: str, by: Any
+) -> Table:
+    if table.status != Table.Status.PLAYING:
+        raise IllegalCommand("the table already has a result: reopen it first")
+    decided_by = Table.DecidedBy.TIME if kind == Ruling.Kind.TIME else Table.DecidedBy.AWARD
+    services.decide_table(table, placings, decided_by)
+    Ruling.objects.create(
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        kind=kind,
+        reason=why,
+        players=placings,
+        by=_user(by),
+    )
+    services.seat_next_round(tournament_id=tournament.pk)
+    table.refresh_from_db()
+    return table
+
+
+def award_result(
+    *,
+    tournament_id: int,
+    round_number: int,
+    table_number: int,
+    kind: str,
+    placings: Sequence[str],
+    reason: str,
+    by: Any = None,
+) -> Table:
+    """Decide a playing table by the director (a forfeit, a disqualification, a no-show):
+    ``placings`` is every player of the table, best first. The table's game is left where it
+    stands; the ruling is the result."""
+    if kind not in AWARD_KINDS:
+        raise InvalidCommand(
+            f"kind must be one of {', '.join(AWARD_KINDS)}, not {kind!r}", field="kind"
+        )
+    why = _reason(reason)
+    if isinstance(placings, str) or not isinstance(placings, Sequence):
+        raise InvalidCommand("placings must be a list of the table's players", field="placings")
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        table = _table(tournament, round_number, table_number)
+        if sorted(placings) != sorted(table.players):
+            raise InvalidCommand(
+                f"placings must list every player of the table once: {', '.join(table.players)}",
+                field="placings",
+            )
+        return _decide(tournament, table, list(placings), kind, why, by)
+
+
+def call_time(
+    *, tournament_id: int, round_number: int, table_number: int, reason: str, by: Any = None
+) -> Table:
+    """The round's time is up at a playing table: decide it as the game stands
+    (``services.ranked_now``: the game's total so far, then fewest points in hand)."""
+    why = _reason(reason)
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        table = _table(tournament, round_number, table_number)
+        if table.status != Table.Status.PLAYING:
+            raise IllegalCommand("the table already has a result")
+        return _decide(tournament, table, services.ranked_now(table), Ruling.Kind.TIME, why, by)
+
+
+# Check-in --------------------------------------------------------------------------------------
+
+
+def check_in(*, tournament_id: int, player: str, by: Any = None) -> None:
+    """Check ``player`` in before the start. Once anyone is checked in, starting drops the
+    players who are not."""
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise IllegalCommand("check-in closed when the tournament started")
+        entry = tournament.entries.filter(player=player).first()
+        if entry is None:
+            raise InvalidCommand(f"{player!r} is not entered", field="player")
+        entry.checked_in = True
+        entry.dropped = False
+        entry.save(update_fields=["checked_in", "dropped"])
+
+
+# Undo of a table's game (games.registry hooks) --------------------------------------------------
+
+
+def undo_refusal(game: Game) -> str | None:
+    """``games.registry.undo_checks``: why an undo of ``game`` would make the bracket disagree
+    with its log, or None. Refused once a later round was seated from the table's result: the
+    director reopens the table first (which resets those rounds)."""
+    table = Table.objects.select_related("round").filter(game_id=game.pk).first()
+    if table is None or table.status != Table.Status.FINISHED:
+        return None
+    if _later_rounds(table).exists():
+        return (
+            f"round {table.round.number + 1} was seated from this table's result: the "
+            "tournament's director reopens the table first"
+        )
+    return None
+
+
+def result_withdrawn(*, game_id: Any) -> Table | None:
+    """A table's game was rewound and plays again: withdraw the result it gave (the round
+    waits for it again). A result decided by a ruling stands (the game did not decide it)."""
+    tournament_id = (
+        Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        return None
+    with transaction.atomic():
+        tournament = services._locked(tournament_id)
+        table = Table.objects.select_related("round").get(game_id=game_id)
+        if table.status != Table.Status.FINISHED or table.decided_by != Table.DecidedBy.GAME:
+            return table
+        if game_services.load_game(game_id=game_id).finished:
+            return table
+        reset = _withdraw(table)
+        if reset:  # an undo that raced the refusal: the bracket follows the log all the same
+            log.warning("tournament %s: undo of %s reset rounds %s", tournament.pk, game_id, reset)
+        Ruling.objects.create(
+            tournament=tournament,
+            round_number=table.round.number,
+            table_number=table.number,
+            kind=Ruling.Kind.WITHDRAWN,
+            reason="the table's game was undone and plays again",
+        )
+        table.refresh_from_db()
+        return table
