@@ -269,8 +269,15 @@ TEMPLATES = [
 ]
 
 # The embedded default is SQLite; PostgreSQL (which the event store's triggers need) via the URL.
-if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}
+# DATABASE_URL, or the file DATABASE_URL_FILE names (a Docker or Compose secret). A URL without
+# a password takes POSTGRES_PASSWORD, or the file POSTGRES_PASSWORD_FILE names: the same secret
+# the official postgres image reads, so Compose keeps the password in one secret file (and it
+# need not be URL-safe).
+_database_url = env_secret("DATABASE_URL")
+if _database_url:
+    DATABASES = {"default": database_from_url(_database_url)}
+    if not DATABASES["default"].get("PASSWORD"):
+        DATABASES["default"]["PASSWORD"] = env_secret("POSTGRES_PASSWORD")
 else:
     DATABASES = {
         "default": {
@@ -349,10 +356,32 @@ CELERY_TASK_ALWAYS_EAGER = not _broker_url
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
-# How long Redis keeps a message a worker took but never acknowledged (it died) before giving it
-# to another worker. Tasks that are acknowledged late (tournaments.tasks) rely on this.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600)}
+# The sweeper (tournaments.brackets.sweeper): every SWEEP_SECONDS beat sends the two sweeps that
+# make good whatever a lost or failed task left undone (a table whose game is over still
+# "playing", a complete round not yet followed, a turn timer that never fired). Each sweep expires
+# when the next is due, so sweeps queued while no worker ran do not pile up.
+SWEEP_SECONDS = envint("SWEEP_SECONDS", 30, minimum=1)
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "sweep-rounds": {
+        "task": "tournaments.tasks.sweep_rounds",
+        "schedule": float(SWEEP_SECONDS),
+        "options": {"expires": float(SWEEP_SECONDS)},
+    },
+    "sweep-turn-timers": {
+        "task": "tournaments.tasks.sweep_turn_timers",
+        "schedule": float(SWEEP_SECONDS),
+        "options": {"expires": float(SWEEP_SECONDS)},
+    },
+}
+# How long Redis keeps a message a worker took but never acknowledged (it died, or it holds the
+# message for a countdown) before giving it to another worker. It must outlast the longest wait
+# a worker holds a message for: a retry's countdown (at most 600 s, tournaments.brackets.tasks)
+# and a task's run. A message held longer is handed out twice (the tasks are idempotent, so
+# that costs work, not correctness); a killed worker's message waits this long, but the sweeper
+# makes good its work within SWEEP_SECONDS anyway.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 900, minimum=1)
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -5,6 +5,7 @@ ids and call the services (tournaments.brackets.tasks)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from threading import Lock
 
 from cachetools import LRUCache, cached
@@ -52,10 +53,42 @@ def after_append(game: Game, rows: list[Event]) -> None:
             log.debug("turn timer of %s skipped: no broker", game.pk)
             return
         version = game.version
+        game_id = str(game.pk)
         transaction.on_commit(
-            lambda: tasks.turn_timeout.apply_async((str(game.pk), version), countdown=seconds)
+            lambda: enqueue(
+                lambda: tasks.turn_timeout.apply_async((game_id, version), countdown=seconds),
+                what="turn timer",
+                game_id=game_id,
+            )
         )
         return
     if Table.objects.filter(game_id=game.pk).exists():
         game_id = str(game.pk)
-        transaction.on_commit(lambda: tasks.table_finished.delay(game_id))
+        transaction.on_commit(
+            lambda: enqueue(
+                lambda: tasks.table_finished.delay(game_id), what="result", game_id=game_id
+            )
+        )
+
+
+def enqueue(send: Callable[[], object], *, what: str, game_id: str) -> None:
+    """Send a task (``send``); when the broker cannot take it, say so and go on. Nothing is
+    lost: the game's row, committed already, is what the sweeper reads
+    (tournaments.brackets.sweeper), so the work is done by a sweep once the broker, a worker
+    and beat run again."""
+    from tournaments.brackets import tasks
+
+    if tasks.table_finished.app.conf.task_always_eager:
+        send()  # in-process: the task's own errors are its to show
+        return
+    try:
+        send()
+    except Exception as exc:
+        log.warning(
+            "could not enqueue the %s of game %s (%s: %s); the sweeper will do it within "
+            "SWEEP_SECONDS once the broker is back",
+            what,
+            game_id,
+            type(exc).__name__,
+            exc,
+        )

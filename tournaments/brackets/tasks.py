@@ -3,6 +3,10 @@
 Their names are the ones they were registered under when they lived in ``tournaments.tasks``
 (queued messages and beat entries name a task by its name, not by where its code lives).
 
+The sweeps (``sweep_rounds``, ``sweep_turn_timers``) are what makes advancement impossible to
+lose: beat sends them every ``SWEEP_SECONDS``, and they find from the database alone what a
+lost, failed or never-enqueued task left undone (tournaments.brackets.sweeper).
+
 The tournament tasks are acknowledged late and rejected when their worker is lost, so a worker
 that dies in the middle leaves the message to be delivered again; the service's transaction
 left nothing half-done, and running it again finishes the work (or finds it done).
@@ -11,17 +15,29 @@ left nothing half-done, and running it again finishes the work (or finds it done
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 
 RELIABLE = {
     "ignore_result": True,
     "acks_late": True,
     "reject_on_worker_lost": True,
-    # A lost database connection or a deadlock victim: try again shortly.
-    "autoretry_for": (OperationalError,),
-    "retry_backoff": True,
-    "max_retries": 5,
+    # A lost database connection, a database failing over or restarting, a deadlock victim:
+    # try again, waiting 5 s, 10 s, 20 s ... up to 600 s between tries, each wait drawn at
+    # random below that (full jitter, so a hundred tasks that failed together do not come back
+    # together), twelve times: about half an hour on average. Past that the message is dropped,
+    # and the sweeper (sweep_rounds, every SWEEP_SECONDS) makes good what it was for.
+    # CELERY_VISIBILITY_TIMEOUT must outlast the longest wait (900 s by default).
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": 5,
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 12,
 }
+
+# The sweeps run every SWEEP_SECONDS from beat; a failed one is simply the next one's to do, so
+# they are not retried, and a sweep that expired in the queue (no worker ran meanwhile) is
+# dropped rather than run late beside the next.
+SWEEP = {"ignore_result": True}
 
 
 @shared_task(name="tournaments.tasks.table_finished", **RELIABLE)
@@ -46,3 +62,19 @@ def turn_timeout(game_id: str, version: int) -> None:
     from tournaments.brackets import services
 
     services.time_out_turn(game_id=game_id, version=version)
+
+
+@shared_task(name="tournaments.tasks.sweep_rounds", **SWEEP)
+def sweep_rounds() -> None:
+    """Record every table whose game is over and advance every complete round (from beat)."""
+    from tournaments.brackets import sweeper
+
+    sweeper.sweep_rounds()
+
+
+@shared_task(name="tournaments.tasks.sweep_turn_timers", **SWEEP)
+def sweep_turn_timers() -> None:
+    """Run the turn timer of every table whose turn time has run out (from beat)."""
+    from tournaments.brackets import sweeper
+
+    sweeper.sweep_turn_timers()
