@@ -52,6 +52,39 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
         bracket_api.TournamentDropView.as_view(),
         name="tournament-drop",
     ),
+    path(
+        "tournaments/<int:tournament_id>/entries/check-in/",
+        bracket_api.TournamentCheckInView.as_view(),
+        name="tournament-check-in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/advance/",
+        bracket_api.TournamentAdvanceView.as_view(),
+        name="tournament-advance",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/repair/",
+        bracket_api.TournamentRepairView.as_view(),
+        name="tournament-repair",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/"
+        "reopen/",
+        bracket_api.TableReopenView.as_view(),
+        name="tournament-table-reopen",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/"
+        "award/",
+        bracket_api.TableAwardView.as_view(),
+        name="tournament-table-award",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/"
+        "call-time/",
+        bracket_api.TableCallTimeView.as_view(),
+        name="tournament-table-call-time",
+    ),
 ]
 
 # Pages (templates with htmx). Their names end in a word the API names above do not use.

@@ -12,9 +12,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.brackets import selectors, services
+from tournaments.brackets import directing, selectors, services
 from tournaments.brackets.serializers import (
+    AwardSerializer,
     PlayerNameSerializer,
+    ReasonSerializer,
     TournamentCreateSerializer,
     TournamentSerializer,
 )
@@ -134,5 +136,183 @@ class TournamentDropView(UserView):
         serializer.is_valid(raise_exception=True)
         services.drop_entry(
             tournament_id=tournament_id, player=serializer.validated_data["player"], by=request.user
+        )
+        return _detail(tournament_id)
+
+
+# The director's tools (docs/TOURNAMENTS.md, "The director's tools") ---------------------------
+
+ROUND_NUMBER = OpenApiParameter(
+    "round_number", int, OpenApiParameter.PATH, description="The round."
+)
+TABLE_NUMBER = OpenApiParameter(
+    "table_number", int, OpenApiParameter.PATH, description="The table, in its round."
+)
+DIRECTOR_ERRORS = {
+    400: error_response("Malformed input: the field and what is wrong."),
+    401: error_response("No credentials."),
+    403: error_response("Not the tournament's organiser."),
+    404: error_response("No such tournament, round or table."),
+    409: error_response("Not now: a table still plays, play has begun, already decided, over."),
+}
+REASON_EXAMPLE = OpenApiExample(
+    "reason", value={"reason": "the deal was wrong at table 2"}, request_only=True
+)
+
+
+class DirectorView(UserView):
+    """A director's request: the organiser is checked first (403 before any 400)."""
+
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
+        super().initial(request, *args, **kwargs)
+        directing.require_director(tournament_id=kwargs["tournament_id"], by=request.user)
+
+
+def _parsed(serializer_class: type, request: Request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class TournamentCheckInView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_entries_check_in",
+        summary="Check a player in before the start (organiser)",
+        description="Once anyone is checked in, starting drops the players who are not.",
+        parameters=[TOURNAMENT_ID],
+        request=PlayerNameSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[OpenApiExample("player", value={"player": "Ann"}, request_only=True)],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = _parsed(PlayerNameSerializer, request)
+        directing.check_in(tournament_id=tournament_id, player=data["player"], by=request.user)
+        return _detail(tournament_id)
+
+
+class TournamentAdvanceView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_advance",
+        summary="Seat the next round now that no table plays (organiser)",
+        description="Records every table whose game is over, then seats the next round or "
+        "ends the tournament. 409 while a table still plays.",
+        parameters=[TOURNAMENT_ID],
+        request=None,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        directing.advance_round(tournament_id=tournament_id, by=request.user)
+        return _detail(tournament_id)
+
+
+class TournamentRepairView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_repair",
+        summary="Seat the last round again before anyone has played at it (organiser)",
+        description="After a drop or a check-in: the round's tables are taken down and the "
+        "round is seated from the entries as they are now. 409 once play has begun.",
+        parameters=[TOURNAMENT_ID],
+        request=ReasonSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[OpenApiExample("reason", value={"reason": "Dee went home"}, request_only=True)],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = _parsed(ReasonSerializer, request)
+        directing.repair_round(tournament_id=tournament_id, reason=data["reason"], by=request.user)
+        return _detail(tournament_id)
+
+
+class TableReopenView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_tables_reopen",
+        summary="Reopen a decided table; the rounds seated from it are reset (organiser)",
+        description="Its result is withdrawn and every later round taken down. Then its game "
+        "may be undone (`POST /api/games/{id}/undo/`), a result awarded or time called.",
+        parameters=[TOURNAMENT_ID, ROUND_NUMBER, TABLE_NUMBER],
+        request=ReasonSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[REASON_EXAMPLE],
+    )
+    def post(
+        self, request: Request, tournament_id: int, round_number: int, table_number: int
+    ) -> Response:
+        data = _parsed(ReasonSerializer, request)
+        directing.reopen_table(
+            tournament_id=tournament_id,
+            round_number=round_number,
+            table_number=table_number,
+            reason=data["reason"],
+            by=request.user,
+        )
+        return _detail(tournament_id)
+
+
+class TableAwardView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_tables_award",
+        summary="Award a playing table's result: forfeit, disqualification, no-show (organiser)",
+        description="`placings` lists every player of the table once, best first. The ruling "
+        "and its reason are shown on the tournament page; the table's game is left where it "
+        "stands.",
+        parameters=[TOURNAMENT_ID, ROUND_NUMBER, TABLE_NUMBER],
+        request=AwardSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[
+            OpenApiExample(
+                "no-show",
+                value={
+                    "kind": "no_show",
+                    "placings": ["Ann", "Bob"],
+                    "reason": "Bob did not come back from the break",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(
+        self, request: Request, tournament_id: int, round_number: int, table_number: int
+    ) -> Response:
+        data = _parsed(AwardSerializer, request)
+        directing.award_result(
+            tournament_id=tournament_id,
+            round_number=round_number,
+            table_number=table_number,
+            by=request.user,
+            **data,
+        )
+        return _detail(tournament_id)
+
+
+class TableCallTimeView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_tables_call_time",
+        summary="Call time on a playing table: ranked as its game stands (organiser)",
+        description="By the game's total so far, then fewest points in hand, then fewest "
+        "cards (docs/TOURNAMENTS.md).",
+        parameters=[TOURNAMENT_ID, ROUND_NUMBER, TABLE_NUMBER],
+        request=ReasonSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[
+            OpenApiExample(
+                "time", value={"reason": "the round's 40 minutes are up"}, request_only=True
+            )
+        ],
+    )
+    def post(
+        self, request: Request, tournament_id: int, round_number: int, table_number: int
+    ) -> Response:
+        data = _parsed(ReasonSerializer, request)
+        directing.call_time(
+            tournament_id=tournament_id,
+            round_number=round_number,
+            table_number=table_number,
+            reason=data["reason"],
+            by=request.user,
         )
         return _detail(tournament_id)

@@ -37,6 +37,19 @@ def _reason(value: Any) -> str:
     return value.strip()
 
 
+def require_director(*, tournament_id: int, by: Any) -> None:
+    """``Forbidden`` unless ``by`` organises the tournament (``NotFound`` without one): asked
+    before a director's request is parsed, so a stranger learns nothing from a 400."""
+    services._require_organiser(by, services.get_tournament(tournament_id))
+
+
+def is_director(user: Any, tournament_id: int) -> bool:
+    """Whether ``user`` may use the director's tools of the tournament (its organiser)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Tournament.objects.filter(pk=tournament_id, organiser_id=user.pk).exists()
+
+
 def _directed(tournament_id: int, by: Any) -> Tournament:
     tournament = services._locked(tournament_id)
     services._require_organiser(by, tournament)

@@ -44,6 +44,8 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
                 "players": list(table.players),
                 "status": table.status,
                 "placings": list(table.placings),
+                "decided_by": table.decided_by,
+                "absent": list(table.absent),
             }
         )
     return {
@@ -64,7 +66,13 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
             "turn_seconds": tournament.turn_seconds,
         },
         "entries": [
-            {"player": e.player, "seed": e.seed, "joined": e.joined, "dropped": e.dropped}
+            {
+                "player": e.player,
+                "seed": e.seed,
+                "joined": e.joined,
+                "dropped": e.dropped,
+                "checked_in": e.checked_in,
+            }
             for e in tournament.entries.order_by("seed")
         ],
         "rounds": [
@@ -78,5 +86,16 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
             for r in tournament.round_set.order_by("number")
         ],
         "standings": standings(tournament),
+        "rulings": [
+            {
+                "round": r.round_number,
+                "table": r.table_number,
+                "kind": r.kind,
+                "reason": r.reason,
+                "players": list(r.players),
+                "at": r.created_at,
+            }
+            for r in tournament.rulings.order_by("created_at", "pk")
+        ],
         "winner": tournament.winner or None,
     }

@@ -50,12 +50,40 @@ class PlayerNameSerializer(StrictSerializer):
     player = StrictCharField(max_length=NAME_LENGTH)
 
 
+REASON_LENGTH = 300
+
+
+class ReasonSerializer(StrictSerializer):
+    reason = StrictCharField(
+        max_length=REASON_LENGTH, help_text="Why: shown on the tournament page."
+    )
+
+
+class AwardSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=["forfeit", "disqualification", "no_show"])
+    placings = serializers.ListField(
+        child=StrictCharField(max_length=NAME_LENGTH),
+        allow_empty=False,
+        help_text="Every player of the table once, best first.",
+    )
+    reason = StrictCharField(
+        max_length=REASON_LENGTH, help_text="Why: shown on the tournament page."
+    )
+
+
 class TableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     game = serializers.UUIDField()
     players = serializers.ListField(child=serializers.CharField(), help_text="seat order")
     status = serializers.ChoiceField(choices=["playing", "finished"])
     placings = serializers.ListField(child=serializers.CharField(), help_text="best first")
+    decided_by = serializers.ChoiceField(
+        choices=["", "game", "award", "time", "absent"],
+        help_text="what decided the placings: the game, or a ruling (see rulings)",
+    )
+    absent = serializers.ListField(
+        child=serializers.CharField(), help_text="players ruled absent (they place last)"
+    )
 
 
 class RoundSerializer(serializers.Serializer):
@@ -84,6 +112,27 @@ class EntrySerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     joined = serializers.IntegerField(help_text="the first round the player can be seated in")
     dropped = serializers.BooleanField()
+    checked_in = serializers.BooleanField()
+
+
+class RulingSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    kind = serializers.ChoiceField(
+        choices=[
+            "forfeit",
+            "disqualification",
+            "no_show",
+            "time",
+            "absent",
+            "reopened",
+            "withdrawn",
+            "repaired",
+        ]
+    )
+    reason = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    at = serializers.DateTimeField()
 
 
 class TournamentSerializer(serializers.Serializer):
@@ -94,4 +143,5 @@ class TournamentSerializer(serializers.Serializer):
     entries = EntrySerializer(many=True)
     rounds = RoundSerializer(many=True)
     standings = TournamentStandingSerializer(many=True)
+    rulings = RulingSerializer(many=True, help_text="the director's decisions, oldest first")
     winner = serializers.CharField(allow_null=True)
