@@ -103,6 +103,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
         bracket_views.tournament_page,
         name="tournament-page",
     ),
+    path(
+        "tournaments/<int:tournament_id>/direct/<slug:action>/",
+        bracket_views.tournament_direct,
+        name="tournament-direct",
+    ),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [

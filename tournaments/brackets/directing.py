@@ -236,6 +236,41 @@ def award_result(
         return _decide(tournament, table, list(placings), kind, why, by)
 
 
+def award_against(
+    *,
+    tournament_id: int,
+    round_number: int,
+    table_number: int,
+    kind: str,
+    player: str,
+    reason: str,
+    by: Any = None,
+) -> Table:
+    """``award_result`` with ``player`` placed last (the one who forfeits, is disqualified or
+    did not show) and the others ranked as the game stands (``services.ranked_now``)."""
+    table = (
+        Table.objects.filter(
+            round__tournament_id=tournament_id, round__number=round_number, number=table_number
+        )
+        .select_related("round")
+        .first()
+    )
+    if table is None:
+        raise NotFound(f"no table {table_number} in round {round_number}")
+    if player not in table.players:
+        raise InvalidCommand(f"{player!r} does not play at this table", field="player")
+    others = [p for p in services.ranked_now(table) if p != player]
+    return award_result(
+        tournament_id=tournament_id,
+        round_number=round_number,
+        table_number=table_number,
+        kind=kind,
+        placings=[*others, player],
+        reason=reason,
+        by=by,
+    )
+
+
 def call_time(
     *, tournament_id: int, round_number: int, table_number: int, reason: str, by: Any = None
 ) -> Table:

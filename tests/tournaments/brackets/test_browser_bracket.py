@@ -1,0 +1,79 @@
+"""In the browser at a phone's width (390 px): the tournament page draws its bracket, which
+scrolls sideways inside its box while the page itself does not, and the director awards a
+result from the page."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.web.browser import chromium, screenshot  # noqa: F401  (fixtures)
+from tournaments.brackets import services as tournament_services
+from tournaments.brackets.models import Table
+
+from .support import play_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(chromium, live_server, organiser):  # noqa: F811
+    """A phone-sized browser signed in as the tournament's organiser."""
+    client = Client()
+    client.force_login(organiser)
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def test_the_bracket_and_the_directors_tools_at_phone_width(phone, live_server, organiser):
+    players = [f"Player {n}" for n in range(1, 10)]
+    tournament = tournament_services.create_tournament(
+        name="Phone Cup",
+        organiser=organiser,
+        format="elimination",
+        table_size=2,
+        scoring="none",
+        players=players,
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    play_round(tournament)
+
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    bracket = phone.locator("svg.bracket")
+    assert bracket.is_visible()
+    assert bracket.get_attribute("role") == "img"
+    assert "Round 2" in bracket.text_content()
+    page_width = phone.evaluate("document.documentElement.scrollWidth")
+    assert page_width <= PHONE["width"], f"the page scrolls sideways: {page_width}px"
+    box = phone.locator(".bracket-scroll").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    screenshot(phone, "tournament-bracket-phone")
+
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=1)
+    loser = table.players[1]
+    details = phone.locator("details", has_text=f"Round 2, table 1: {', '.join(table.players)}")
+    details.locator("summary").click()
+    form = details.locator("form", has_text="Award the result")
+    form.locator("select[name=kind]").select_option("forfeit")
+    form.locator("select[name=player]").select_option(loser)
+    form.locator("input[name=reason]").fill("felt unwell")
+    form.locator("button").click()
+    phone.wait_for_selector("text=Result awarded.")
+    assert phone.locator("text=felt unwell").first.is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    table.refresh_from_db()
+    assert table.placings[-1] == loser and table.decided_by == "award"
+    screenshot(phone, "tournament-award-phone")

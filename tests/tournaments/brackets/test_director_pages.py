@@ -1,0 +1,148 @@
+"""The tournament page: the bracket drawn as an inline SVG (rounds, tables, who went on, in
+players' words), the director's decisions shown to everyone, and the director's tools for the
+organiser only, each posting to one service and coming back to the page."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tournaments.brackets import services as tournament_services
+from tournaments.brackets.models import Entry, Round, Ruling, Table
+
+from .support import play_round
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+@pytest.fixture
+def tournament(organiser):
+    tournament = tournament_services.create_tournament(
+        name="Cup",
+        organiser=organiser,
+        format="elimination",
+        table_size=2,
+        scoring="none",
+        players=PLAYERS,
+    )
+    return tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+
+
+@pytest.fixture
+def director(organiser):
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+def page(client, tournament):
+    answer = client.get(f"/tournaments/{tournament.pk}/")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def svg_of(html):
+    match = re.search(r"<svg class=\"bracket\".*?</svg>", html, re.S)
+    assert match, "no bracket drawn"
+    return match.group(0)
+
+
+def test_the_bracket_is_an_svg_of_rounds_tables_and_who_went_on(tournament):
+    play_round(tournament)
+    svg = svg_of(page(Client(), tournament))
+    assert 'role="img"' in svg and "<title" in svg
+    assert "Round 1" in svg and "Round 2" in svg and "Bye" in svg
+    went_on = {p for t in Table.objects.filter(round__number=2) for p in t.players}
+    for name in went_on:
+        assert f"{name} ✓" in svg
+    assert "bracket-line" in svg  # a table joined to the table its winner went on to
+    assert not re.search(r"seat|[0-9a-f]{8}-[0-9a-f]{4}", svg, re.I)  # no seats, no ids
+
+
+def test_names_in_the_bracket_are_escaped(organiser):
+    tournament = tournament_services.create_tournament(
+        name="<b>Cup</b>",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        players=["<script>x</script>", "Bob"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    svg = svg_of(page(Client(), tournament))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_the_director_sees_the_tools_and_nobody_else_does(tournament, director):
+    assert "Director's tools" in page(director, tournament)
+    assert "Director's tools" not in page(Client(), tournament)
+    sam = Client()
+    sam.force_login(get_user_model().objects.create_user("sam", password="pw"))
+    assert "Director's tools" not in page(sam, tournament)
+    url = f"/tournaments/{tournament.pk}/direct/call-time/"
+    body = {"round": 1, "table": 1, "reason": "time"}
+    assert sam.post(url, body).status_code == 403
+    assert Client().post(url, body).status_code == 302  # to sign in
+    assert not Ruling.objects.exists()
+
+
+def test_an_award_from_the_page_is_shown_with_its_reason(tournament, director):
+    table = Table.objects.get(round__number=1, number=1)
+    loser = table.players[0]
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": "no_show", "player": loser, "reason": "never came"},
+    )
+    assert answer.status_code == 302
+    table.refresh_from_db()
+    assert table.placings[-1] == loser and table.decided_by == "award"
+    html = page(Client(), tournament)
+    assert "no-show" in html and "never came" in html
+    assert "Result awarded by the director." in html
+
+
+def test_a_bad_form_changes_nothing_and_says_why(tournament, director):
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/call-time/",
+        {"round": 1, "table": 1, "reason": ""},
+        follow=True,
+    )
+    assert "Nothing was done" in answer.content.decode() and "Why" in answer.content.decode()
+    assert not Ruling.objects.exists()
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/call-time/",
+        {"round": 1, "table": 9, "reason": "time"},
+        follow=True,
+    )
+    assert "no table 9" in answer.content.decode()
+
+
+def test_check_in_drop_and_start_from_the_page(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/tournaments/{tournament.pk}/direct/"
+    html = page(director, tournament)
+    assert "Check in Ann" in html and "Drop Eve" in html
+    for name in ("Ann", "Bob", "Cid"):
+        director.post(base + "check-in/", {"player": name})
+    director.post(base + "drop/", {"player": "Cid"})
+    director.post(base + "start/")
+    dropped = set(
+        Entry.objects.filter(tournament=tournament, dropped=True).values_list("player", flat=True)
+    )
+    assert dropped == {"Cid", "Dee", "Eve"}
+    assert Round.objects.filter(tournament=tournament).count() == 1
+
+
+def test_reopen_from_the_page_resets_the_later_rounds(tournament, director):
+    play_round(tournament)
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    director.post(
+        f"/tournaments/{tournament.pk}/direct/reopen/",
+        {"round": 1, "table": 1, "reason": "wrong deal"},
+    )
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert "table reopened" in page(Client(), tournament)
