@@ -43,6 +43,7 @@ from games.serializers import (
     EventsQuerySerializer,
     GameCreatedSerializer,
     GameCreateSerializer,
+    GameSetUpSerializer,
     GameViewSerializer,
     ReplayQuerySerializer,
     RulingSerializer,
@@ -291,6 +292,77 @@ class GameCreateView(APIView):
                 target=data.get("target", 500),
                 **given,
             )
+        seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
+        body = {"id": game.pk, "version": game.version, "seats": seats}
+        return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class GameSetUpView(APIView):
+    authentication_classes = USER_AUTHENTICATION
+    permission_classes = [IsUser]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="games_set_up",
+        summary="Start a game from a position",
+        description="A referee rebuilds a moment of a game (a dispute over a paper game) from a "
+        "position (docs/POSITION.md): every card where it lies, the colour, whose turn, the "
+        "scores and the edition's state. The user becomes the game's referee; each seat gets "
+        "its own secret. The game is marked `set_up` and never counts: `season` is refused. "
+        "An impossible position (a card created or lost, a seat that is not at the table, a "
+        "turn that cannot be) is a 400 on `position` whose message names the position's field.",
+        request=GameSetUpSerializer,
+        auth=[{"tokenAuth": []}, {"cookieAuth": []}],
+        responses={
+            201: GameCreatedSerializer,
+            400: ERRORS_WRITE[400],
+            401: ERRORS_READ[401],
+            403: _error("A seat cannot create games."),
+        },
+        examples=[
+            OpenApiExample(
+                "classic, seat 1 to play",
+                value={
+                    "position": "classic|players=2|hand=1|dealer=0|pending=turn:1|dir=+|"
+                    "colour=R|discard=R7|pile=*|hands=R1,G2,W4/B3,YS",
+                    "players": ["Ann", "Bob"],
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "created",
+                value={
+                    "id": "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a",
+                    "version": 1,
+                    "seats": [{"seat": 0, "player": "Ann", "secret": "..."}],
+                },
+                response_only=True,
+                status_codes=["201"],
+            ),
+            OpenApiExample(
+                "a card created",
+                value={
+                    "error": "invalid",
+                    "detail": {
+                        "position": "cards: R7 is there 3 times; a Classic UNO deck has 2 "
+                        "(a card created)"
+                    },
+                },
+                response_only=True,
+                status_codes=["400"],
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = GameSetUpSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.create_game_from_position(
+            position=data["position"],
+            players=data["players"],
+            created_by=request.user,
+            season_id=data.get("season"),
+        )
         seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
         body = {"id": game.pk, "version": game.version, "seats": seats}
         return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)

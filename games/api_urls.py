@@ -10,6 +10,7 @@ urlpatterns = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
     path("chain/keys/", api.ChainKeysView.as_view(), name="chain-keys"),
     path("games/", api.GameCreateView.as_view(), name="games"),
+    path("games/set-up/", api.GameSetUpView.as_view(), name="games-set-up"),
     path("games/<uuid:game_id>/", api.GameDetailView.as_view(), name="game"),
     path("games/<uuid:game_id>/commands/", api.CommandsView.as_view(), name="commands"),
     path("games/<uuid:game_id>/events/", api.EventsView.as_view(), name="events"),

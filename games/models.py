@@ -42,6 +42,10 @@ class Game(models.Model):
     seed_chosen = models.BooleanField(
         default=False, help_text="a practice game whose seed a person chose (never one that counts)"
     )
+    set_up = models.BooleanField(
+        default=False,
+        help_text="started from a position a referee set up (never one that counts)",
+    )
     # A plain integer, not a foreign key: games never import tournaments (DESIGN.md).
     season_id = models.IntegerField(null=True, blank=True, db_index=True)
     created_by = models.ForeignKey(

@@ -521,3 +521,23 @@ class ErrorSerializer(serializers.Serializer):
     )
     detail = serializers.JSONField()
     version = serializers.IntegerField(required=False)
+
+
+class GameSetUpSerializer(StrictSerializer):
+    """A game started from a position (docs/POSITION.md) by its referee."""
+
+    position = StrictCharField(
+        max_length=20_000, help_text="The position, one line (docs/POSITION.md)."
+    )
+    players = serializers.ListField(
+        child=StrictCharField(max_length=NAME_LENGTH),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        help_text="A name per seat, as many as the position has seats.",
+    )
+    season = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="Refused: a game set up from a position never counts.",
+    )

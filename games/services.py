@@ -432,3 +432,57 @@ def seat_for_secret(game: Game | UUID | str, secret: str) -> Seat | None:
         return None
     game_id = game.pk if isinstance(game, Game) else game
     return Seat.objects.filter(game_id=game_id, secret=secret).first()
+
+
+# Setting up a position -----------------------------------------------------------------------
+
+
+def create_game_from_position(
+    *,
+    position: str,
+    players: Sequence[str],
+    created_by: Any,
+    season_id: int | None = None,
+) -> Game:
+    """Start a game from a position (docs/POSITION.md), to rebuild a disputed moment of a
+    paper game: ``created_by`` referees it, ``players`` name its seats. The game is marked set
+    up and never counts, so a season is refused. Its first event is the position
+    (``position_set_up``), recorded and hidden like a deal; the pile's chance to come is drawn
+    from a new secret seed unless the position names one."""
+    if season_id is not None:
+        raise InvalidCommand(
+            "a game set up from a position never counts: it cannot join a season",
+            field="season",
+        )
+    if not isinstance(position, str) or not position.strip():
+        raise InvalidCommand("a position is one line of text (docs/POSITION.md)", field="position")
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidCommand("players must be a list of names", field="players")
+    names = [name.strip() if isinstance(name, str) else name for name in players]
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
+    from rules.position import start_from
+
+    state, events = start_from(position, seed=new_seed())
+    if len(names) != state.players:
+        raise InvalidCommand(
+            f"the position has {state.players} seats but {len(names)} players are named",
+            field="players",
+        )
+    with transaction.atomic():
+        game = Game.objects.create(
+            variant=state.variant,
+            scoring=state.scoring,
+            target=state.target,
+            sheet=state.sheet,
+            set_up=True,
+            created_by=created_by,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=number, player=name) for number, name in enumerate(names)
+        )
+        actor = user_actor(created_by) if created_by is not None else SYSTEM
+        store.append(game, 0, events, actor=actor, state=state)
+    game.version = state.version
+    return game

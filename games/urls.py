@@ -9,6 +9,7 @@ app_name = "games"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("play/", views.quick_game, name="quick"),
+    path("play/set-up/", views.set_up_position, name="set-up"),
     path("table/<uuid:game_id>/", views.table_page, name="table"),
     # A seat's private link: remembered in the session, then redirected to the clean URL.
     path("table/<uuid:game_id>/seat/<str:secret>/", views.seat_link, name="seat-link"),

@@ -250,3 +250,75 @@ class QuickGameForm(forms.Form):
         max_length=64,
         required=False,
     )
+
+
+# Setting up a position ------------------------------------------------------------------------
+
+# Each field of a position (docs/POSITION.md) in a referee's words, for the form's errors.
+POSITION_WORDS = {
+    "position": "The position",
+    "variant": "The edition",
+    "players": "The number of players",
+    "scoring": "The scoring",
+    "target": "The target",
+    "options": "The edition's options",
+    "seed": "The seed",
+    "sheet": "The score sheet flag",
+    "hand": "The hand number",
+    "dealer": "The dealer",
+    "pending": "Whose turn it is",
+    "dir": "The direction of play",
+    "colour": "The colour in play",
+    "drawn": "The card just drawn",
+    "exposed": "The player who forgot UNO",
+    "discard": "The discard pile",
+    "pile": "The draw pile",
+    "hands": "The hands",
+    "w4": "The Wild Draw 4 to challenge",
+    "scores": "The scores",
+    "won": "The hands won",
+    "reshuffles": "The reshuffles",
+    "shown": "The hands face up",
+    "winner": "The winner",
+    "placings": "The placings",
+    "ranks": "The ranks",
+    "extra": "The edition's own state",
+    "cards": "The cards do not add up",
+}
+
+
+def position_problem(exc: RuleError) -> str:
+    """A refused position in a referee's words: which part of it, then what is wrong."""
+    part = getattr(exc, "part", None)
+    if part is None:
+        return str(exc)
+    detail = str(exc).removeprefix(f"{part}: ")
+    return f"{POSITION_WORDS.get(part, part)}: {detail}"
+
+
+class PositionForm(forms.Form):
+    """A referee's position to start a game from (docs/POSITION.md), and the players' names."""
+
+    position = forms.CharField(
+        label="Position (one line, docs/POSITION.md)",
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 80, "spellcheck": "false"}),
+        error_messages={"required": "Paste or type the position to set up."},
+    )
+    players = forms.CharField(
+        label="Players, in seat order, separated by commas (optional)",
+        max_length=1_100,
+        required=False,
+    )
+
+    def clean_position(self) -> str:
+        return " ".join(self.cleaned_data["position"].split("\n")).strip()
+
+    def clean_players(self) -> list[str]:
+        text = self.cleaned_data["players"]
+        names = [name.strip() for name in text.split(",")] if text.strip() else []
+        if any(not name for name in names):
+            raise forms.ValidationError("Each player needs a name (two commas in a row?).")
+        if any(len(name) > 100 for name in names):
+            raise forms.ValidationError("A player's name is at most 100 characters.")
+        return names

@@ -230,6 +230,7 @@ def _discarded(d: dict[str, Any], name: Namer) -> str:
 
 _EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "game_started": lambda d, n: f"The game started: {d['players']} players.",
+    "position_set_up": lambda d, n: "The referee set the game up from a position.",
     "dealer_chosen": _dealer,
     "hand_dealt": lambda d, n: f"Hand {d['hand']} dealt by {n(d['dealer'])}.",
     "starter_returned": lambda d, n: f"{describe(d['card']).capitalize()} went back into the deck.",

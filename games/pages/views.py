@@ -33,19 +33,21 @@ from games.pages.forms import (
     CommandForm,
     DisputeForm,
     PollQuery,
+    PositionForm,
     QuickGameForm,
     ReplayQuery,
     RulingForm,
     TableQuery,
     UndoForm,
     error_text,
+    position_problem,
 )
 from games.pages.replay import replay_context
 from games.pages.table import table_context
 from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
 from games.throttles import FailedSecrets, FailedSignIns
 from games.visibility import is_revealed
-from rules import IllegalCommand, RuleError
+from rules import IllegalCommand, RuleError, parse_position
 
 # Shared by the views ---------------------------------------------------------------------------
 
@@ -318,6 +320,33 @@ def quick_game(request: HttpRequest) -> HttpResponse:
             remember_seat(request, game.pk, seat.secret)
             return redirect("games:table", game_id=game.pk)
     return render(request, "games/quick.html", {"form": form, "games": seated_games(request)})
+
+
+# Setting up a position ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def set_up_position(request: HttpRequest) -> HttpResponse:
+    """A referee starts a game from a position (docs/POSITION.md), to rebuild a disputed moment
+    of a paper game, and goes to its replay. The game never counts."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('games:login')}?next={request.path}")
+    form = PositionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            state = parse_position(data["position"], seed="-")
+            names = data["players"] or [f"Seat {n}" for n in range(state.players)]
+            game = services.create_game_from_position(
+                position=data["position"], players=names, created_by=request.user
+            )
+        except RuleError as exc:
+            field = "players" if getattr(exc, "field", None) == "players" else "position"
+            form.add_error(field, position_problem(exc))
+        else:
+            return redirect("games:replay", game_id=game.pk)
+    status = 400 if form.errors else 200
+    return render(request, "games/set_up.html", {"form": form}, status=status)
 
 
 # Signing in ----------------------------------------------------------------------------------

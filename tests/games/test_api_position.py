@@ -1,0 +1,105 @@
+"""POST /api/games/set-up/: a referee starts a game from a position (docs/POSITION.md); the
+game is marked set up, never counts, and each seat sees only its own hand."""
+
+import pytest
+
+from games.models import Event, Game
+from tests.games.api_support import seats, url, user_client
+
+pytestmark = pytest.mark.django_db
+
+POSITION = (
+    "classic|players=3|hand=1|dealer=0|pending=turn:1|dir=+|colour=R|discard=G7,R7"
+    "|pile=*|hands=R1,G2/B3,R5,YS/W4|scores=120,0,35|won=1,0,0"
+)
+
+
+def set_up(client, **body):
+    return client.post(
+        "/api/games/set-up/", {"players": ["Ann", "Bob", "Cy"], **body}, format="json"
+    )
+
+
+def test_a_referee_sets_up_a_position_and_the_game_is_marked_set_up():
+    referee = user_client()
+
+    response = set_up(referee, position=POSITION)
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["version"] == 1
+    assert [s["player"] for s in body["seats"]] == ["Ann", "Bob", "Cy"]
+    game = Game.objects.get(pk=body["id"])
+    assert game.set_up and game.season_id is None and game.created_by == referee.user
+    assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
+        "position_set_up"
+    ]
+    view = referee.get(url(body)).json()
+    assert (view["pending"]["type"], view["pending"]["seat"]) == ("turn", 1)
+    assert [s["score"] for s in view["seats"]] == [120, 0, 35]
+    assert [s["hand"] for s in view["seats"]] == [["R1", "G2"], ["B3", "R5", "YS"], ["W4"]]
+
+
+def test_the_game_plays_on_from_the_position():
+    game = set_up(user_client(), position=POSITION).json()
+    bob = seats(game)[1]
+
+    response = bob.post(url(game, "commands/"), {"type": "play", "card": "R5"}, format="json")
+
+    assert response.status_code == 201, response.content
+    assert bob.get(url(game)).json()["pending"]["seat"] == 2
+
+
+def test_a_seat_sees_only_its_own_hand_of_the_position():
+    game = set_up(user_client(), position=POSITION).json()
+    bob = seats(game)[1]
+
+    (event,) = bob.get(url(game, "events/")).json()
+    view = bob.get(url(game)).json()
+
+    assert "hands=#2/B3,R5,YS/#1" in event["data"]["position"]
+    assert "seed=#" in event["data"]["position"]
+    assert [s.get("hand") for s in view["seats"]] == [None, ["B3", "R5", "YS"], None]
+
+
+def test_an_impossible_position_is_refused_naming_the_field():
+    referee = user_client()
+
+    response = set_up(referee, position=POSITION.replace("hands=R1", "hands=R7,R7,R1"))
+
+    assert response.status_code == 400
+    detail = response.json()["detail"]["position"]
+    assert detail.startswith("cards: R7 is there 3 times")
+    assert Game.objects.count() == 0
+
+
+def test_a_season_is_refused_a_set_up_game():
+    response = set_up(user_client(), position=POSITION, season=1)
+
+    assert response.status_code == 400
+    assert "never counts" in response.json()["detail"]["season"]
+
+
+def test_the_players_must_fill_the_positions_seats():
+    response = user_client().post(
+        "/api/games/set-up/", {"players": ["Ann", "Bob"], "position": POSITION}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert "3 seats" in response.json()["detail"]["players"]
+
+
+def test_a_seat_cannot_set_up_a_position():
+    game = set_up(user_client(), position=POSITION).json()
+
+    response = set_up(seats(game)[0], position=POSITION)
+
+    assert response.status_code in (401, 403)
+
+
+def test_the_schema_documents_setting_up_a_position():
+    schema = user_client().get("/api/schema/", {"format": "json"}).json()
+
+    operation = schema["paths"]["/api/games/set-up/"]["post"]
+    assert operation["operationId"] == "games_set_up"
+    assert "position" in str(operation["requestBody"])
