@@ -781,7 +781,8 @@ def _challenge(d: Decision, cmd: Challenge) -> None:
     offender, colour, held = s.w4
     evidence = tuple(c for c in held if COLOUR[c] == colour)
     guilty = bool(evidence)
-    d.emit(ChallengeResolved(victim, offender, colour, guilty, evidence))
+    # The challenged player shows the challenger their whole hand (docs/RULINGS.md).
+    d.emit(ChallengeResolved(victim, offender, colour, guilty, evidence, held))
     if guilty:
         # The offender draws the four instead; the challenger then plays (docs/RULINGS.md).
         d.draw(offender, 4, "challenge_guilty")

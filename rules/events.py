@@ -274,7 +274,9 @@ class UnoWindowClosed(Event):
 @dataclass(frozen=True, slots=True)
 class ChallengeResolved(Event):
     """A Wild Draw 4 challenge. ``evidence``: the offender's cards of the colour that was in
-    play (``colour``) when the Wild Draw 4 was played; guilty exactly when it is not empty."""
+    play (``colour``) when the Wild Draw 4 was played; guilty exactly when it is not empty.
+    ``hand``: the whole hand the offender shows the challenger, as it was when the card was
+    played (``None`` in logs from before it was recorded)."""
 
     type: ClassVar[str] = "challenge_resolved"
     challenger: int
@@ -282,12 +284,20 @@ class ChallengeResolved(Event):
     colour: str
     guilty: bool
     evidence: tuple[str, ...]
+    hand: tuple[str, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Event.to_dict(self)
+        if self.hand is None:
+            del out["hand"]  # logs from before the hand was recorded keep their shape
+        return out
 
     def redacted(self, viewer: int | None) -> dict[str, Any]:
         # The challenged player shows their hand to the challenger, not to the table.
         out = self.to_dict()
         if viewer not in (self.challenger, self.offender):
             out["evidence"] = None
+            out["hand"] = None
         return out
 
 

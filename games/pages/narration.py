@@ -173,8 +173,11 @@ def _challenge(d: dict[str, Any], name: Namer) -> str:
     text = f"{name.cap(d['challenger'])} challenged {name(d['offender'])}'s Wild Draw 4: " + (
         "a bluff" if d["guilty"] else "it was legal"
     )
+    hand = d.get("hand")  # shown to the challenger (and known to the challenged player)
     evidence = d.get("evidence")
-    if d["guilty"] and evidence:
+    if hand is not None:
+        text += f" ({name(d['offender'])} showed {cards_words(hand)})"
+    elif d["guilty"] and evidence:
         text += f" ({name(d['offender'])} held {cards_words(evidence)})"
     return text + "."
 

@@ -57,6 +57,7 @@ def seen_by(seat, log):
             data["offender"],
         ):
             seen.update(data["evidence"])
+            seen.update(data.get("hand") or ())  # the hand shown to the challenger
     return seen
 
 

@@ -10,6 +10,7 @@ from rules.events import CardsDrawn, ChallengeResolved, SeatSkipped, TurnBegan, 
 from rules.variants import get_variant
 from rules.variants.power_grab import Block, Take
 from rules.variants.power_grab_events import ActionBlocked, BlockDeclined, BlockOffered
+from rules.views import event_view
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, holding, table
@@ -184,6 +185,17 @@ def test_an_o_holder_who_challenges_gives_up_the_block_and_draws_six_if_wrong():
     assert event(events, ChallengeResolved).guilty is False
     assert len(state.hands[2]) == 13 and state.pending == ("turn", 0)
     assert Block(2) not in legal_commands(state, 2)
+
+
+def test_the_challenged_player_shows_the_o_holder_who_challenges_their_whole_hand():
+    state = table({1: ["W4", "B5"]}, towers={"O": 2})
+    shown = state.hands[1][1:]  # every card but the Wild Draw 4
+    state, events = play(state, PlayCard(1, "W4", "B"), Challenge(2))
+    resolved = event(events, ChallengeResolved)
+    assert resolved.hand == shown and resolved.evidence == ()
+    assert event_view(resolved, 2)["hand"] == list(shown)
+    assert event_view(resolved, 1)["hand"] == list(shown)
+    assert event_view(resolved, 0)["hand"] is None
 
 
 def test_a_guilty_wild_draw_four_player_draws_four_even_holding_the_o_tower():

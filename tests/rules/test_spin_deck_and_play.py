@@ -203,5 +203,6 @@ def test_a_wild_draw_four_played_with_the_colour_in_hand_can_be_challenged_as_in
     state, events = play(state, PlayCard(1, "W4", "B"))
     assert events[-1] == ChoiceOffered(2, "challenge")
     state, events = play(state, Challenge(2))
-    assert events[0] == ChallengeResolved(2, 1, "R", True, ("R1",))
+    hand = ("R1", "B9", "G9", "Y8", "B8", "G8")  # shown to the challenger
+    assert events[0] == ChallengeResolved(2, 1, "R", True, ("R1",), hand)
     assert len(state.hands[1]) == 10

@@ -13,6 +13,8 @@ from rules.events import (
     TurnBegan,
     WildDrawFourAccepted,
 )
+from rules.variants import get_variant
+from rules.views import event_view
 
 from .helpers import start
 
@@ -47,7 +49,7 @@ def test_a_challenged_bluff_makes_the_offender_draw_four_and_the_challenger_play
     state, _ = step(given(BLUFF), PlayCard(1, "W4", colour="B"))
     state, events = step(state, Challenge(2))
     assert events == [
-        ChallengeResolved(2, 1, "R", True, ("R1",)),
+        ChallengeResolved(2, 1, "R", True, ("R1",), tuple(BLUFF[1:])),
         CardsDrawn(1, ("G1", "G2", "G5", "G6"), "challenge_guilty"),
         TurnBegan(2),
     ]
@@ -58,7 +60,7 @@ def test_a_challenged_legal_wild_draw_four_makes_the_challenger_draw_six_and_los
     state, _ = step(given(HONEST), PlayCard(1, "W4", colour="B"))
     state, events = step(state, Challenge(2))
     assert events == [
-        ChallengeResolved(2, 1, "R", False, ()),
+        ChallengeResolved(2, 1, "R", False, (), tuple(HONEST[1:])),
         CardsDrawn(2, ("G1", "G2", "G5", "G6", "G7", "G8"), "challenge_innocent"),
         SeatSkipped(2),
         TurnBegan(0),
@@ -121,4 +123,50 @@ def test_the_challenge_judges_the_hand_held_when_the_card_was_played_not_cards_d
     state, _ = step(state, Catch(0, 1))  # seat 1 draws R1 and R2 as the UNO penalty
     assert "R1" in state.hands[1]
     state, events = step(state, Challenge(2))
-    assert events[0] == ChallengeResolved(2, 1, "R", False, ())
+    assert events[0] == ChallengeResolved(2, 1, "R", False, (), ("B1",))
+
+
+def test_the_challenged_player_shows_the_challenger_their_whole_hand():
+    state, _ = step(given(HONEST), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    resolved = events[0]
+    assert resolved.hand == tuple(HONEST[1:]) and resolved.evidence == ()
+    for viewer in (2, 1):  # the challenger, and the challenged player
+        seen = event_view(resolved, viewer)
+        assert seen["hand"] == list(HONEST[1:]) and seen["evidence"] == []
+    assert event_view(resolved, None, referee=True)["hand"] == list(HONEST[1:])
+
+
+def test_the_other_seats_see_the_verdict_but_not_the_hand_shown():
+    state, _ = step(given(BLUFF), PlayCard(1, "W4", colour="B"))
+    state, events = step(state, Challenge(2))
+    for viewer in (0, None):
+        seen = event_view(events[0], viewer)
+        assert seen["guilty"] is True
+        assert seen["hand"] is None and seen["evidence"] is None
+
+
+def test_a_challenge_logged_before_the_hand_was_recorded_keeps_its_shape():
+    from rules.events import event_from_dict
+
+    old = {
+        "type": "challenge_resolved",
+        "challenger": 2,
+        "offender": 1,
+        "colour": "R",
+        "guilty": True,
+        "evidence": ["R1"],
+    }
+    assert event_from_dict(old).hand is None and event_from_dict(old).to_dict() == old
+
+
+@pytest.mark.parametrize("variant", ["classic", "mod", "veto", "spin", "power_grab"])
+def test_every_edition_shows_the_challenger_the_hand(variant):
+    a, b, c, d = get_variant(variant).colours
+    hand = ["W4", f"{b}1", f"{b}2", f"{c}3", f"{c}4", f"{d}5", f"{d}6"]  # no card of {a}
+    state, _ = start(variant, 3, dealer=0, hands={1: hand}, starter=f"{a}9")
+    state, _ = step(state, PlayCard(1, "W4", colour=b))
+    state, events = step(state, Challenge(2))
+    assert events[0].guilty is False and events[0].hand == tuple(hand[1:])
+    assert event_view(events[0], 2)["hand"] == hand[1:]
+    assert event_view(events[0], 0)["hand"] is None

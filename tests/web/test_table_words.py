@@ -40,10 +40,36 @@ def test_every_event_type_has_its_own_words():
             },
             "Ann (you) challenged Bob's Wild Draw 4: a bluff (Bob held red 3).",
         ),
+        (
+            {
+                "type": "challenge_resolved",
+                "challenger": 0,
+                "offender": 1,
+                "colour": "R",
+                "guilty": False,
+                "evidence": [],
+                "hand": ["B3", "W"],
+            },
+            "Ann (you) challenged Bob's Wild Draw 4: it was legal (Bob showed blue 3, wild).",
+        ),
     ],
 )
 def test_events_in_words_as_the_viewer_may_see_them(data, words):
     assert event_text(data, Namer(["Ann", "Bob"], viewer=0)) == words
+
+
+def test_a_challenge_reads_without_the_hand_for_a_seat_it_was_not_shown_to():
+    data = {
+        "type": "challenge_resolved",
+        "challenger": 1,
+        "offender": 2,
+        "colour": "R",
+        "guilty": True,
+        "evidence": None,
+        "hand": None,
+    }
+    words = event_text(data, Namer(["Ann", "Bob", "Cy"], viewer=0))
+    assert words == "Bob challenged Cy's Wild Draw 4: a bluff."
 
 
 def test_commands_in_words():
