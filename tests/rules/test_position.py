@@ -189,3 +189,18 @@ def test_an_edition_state_that_does_not_fit_the_table_is_refused():
 def test_an_unreadable_edition_state_is_refused():
     error = refused(TWO_SEATS.replace("classic|", "spin|") + "|extra={not json")
     assert error.part == "extra" and "unreadable" in str(error)
+
+
+def test_every_example_of_the_notation_document_parses():
+    from pathlib import Path
+
+    doc = Path(__file__).parents[2] / "docs" / "POSITION.md"
+    examples = [
+        line
+        for line in doc.read_text().splitlines()
+        if line.split("|")[0] in EDITIONS and "#" not in line
+    ]
+    assert {line.split("|")[0] for line in examples} == set(EDITIONS)
+    for line in examples:
+        state = parse_position(line, seed="doc")
+        assert parse_position(format_position(state)) == state
