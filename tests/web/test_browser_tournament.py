@@ -6,11 +6,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.web.browser import chromium, screenshot  # noqa: F401  (fixtures)
+from tests.tournaments.brackets.support import play_round
+from tests.web.browser import screenshot
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets.models import Table
-
-from .support import play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,7 +17,12 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def phone(chromium, live_server, organiser):  # noqa: F811
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("olga", password="pw-olga-123")
+
+
+@pytest.fixture
+def phone(chromium, live_server, organiser):
     """A phone-sized browser signed in as the tournament's organiser."""
     client = Client()
     client.force_login(organiser)
