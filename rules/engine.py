@@ -820,6 +820,9 @@ def _deal(d: Decision, cmd: DealHand) -> None:
     if cmd.seat is not None and cmd.seat != dealer:
         raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
     if cmd.deck:
+        if cmd.seat is not None:
+            # The dealer shuffles: a player who chose the order would stack the deck.
+            raise IllegalCommand("a seat deals a shuffled deck: only a referee chooses the order")
         check_deck(d.variant, cmd.deck, d.s.options)
     deal_hand(d, cmd.deck or None, dealer)
 

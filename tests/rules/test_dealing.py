@@ -3,7 +3,7 @@
 import pytest
 
 from rules.commands import ChooseColour, DealHand, PlayCard
-from rules.engine import draw_for_dealer, new_game, step
+from rules.engine import draw_for_dealer, legal_commands, new_game, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import (
     CardsDrawn,
@@ -146,6 +146,16 @@ def test_each_hand_is_dealt_by_the_next_dealer_to_the_left():
     assert events[0].dealer == 1
     state = _finish_hand(state)
     assert state.pending == ("deal", 2)
+
+
+def test_a_seat_deals_a_shuffled_deck_and_only_a_referee_deals_a_chosen_order():
+    state = _finish_hand(start(players=3, dealer=0, hands={1: ["R1"]}, starter="R9")[0])
+    deck = get_variant("classic").deck  # complete, in a fixed order: a stacked deck
+    with pytest.raises(IllegalCommand, match="only a referee"):
+        step(state, DealHand(1, deck))
+    assert DealHand(1) in legal_commands(state, 1)
+    state, events = step(state, DealHand(None, deck))
+    assert events[0].deck == deck
 
 
 def _finish_hand(state):
