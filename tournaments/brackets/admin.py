@@ -4,7 +4,7 @@ actions."""
 from django.contrib import admin, messages
 
 from tournaments.brackets import services
-from tournaments.brackets.models import Entry, Round, Table, Tournament
+from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
 # A tournament is changed through its services (entries, drop-outs, starting, seating), never
 # by editing rows: the admin shows everything read-only and offers the services as actions.
@@ -13,7 +13,7 @@ from tournaments.brackets.models import Entry, Round, Table, Tournament
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["seed", "player", "joined", "dropped"]
+    fields = ["seed", "player", "joined", "checked_in", "dropped"]
     readonly_fields = fields
     can_delete = False
 
@@ -33,6 +33,19 @@ class RoundInline(admin.TabularInline):
         return False
 
 
+class RulingInline(admin.TabularInline):
+    """The director's decisions, as recorded (an audit log: never edited)."""
+
+    model = Ruling
+    extra = 0
+    fields = ["created_at", "round_number", "table_number", "kind", "reason", "players", "by"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "format", "variant", "table_size", "status", "winner", "created_at"]
@@ -45,7 +58,7 @@ class TournamentAdmin(admin.ModelAdmin):
         for f in Tournament._meta.concrete_fields
         if f.name not in ("id", "name", "legacy_seed")
     ]
-    inlines = [EntryInline, RoundInline]
+    inlines = [EntryInline, RoundInline, RulingInline]
     actions = ["start", "seat_next_round"]
 
     def has_add_permission(self, request):
@@ -72,7 +85,7 @@ class TournamentAdmin(admin.ModelAdmin):
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ["number", "game", "players", "status", "placings"]
+    fields = ["number", "game", "players", "status", "placings", "decided_by", "absent"]
     readonly_fields = fields
     can_delete = False
 

@@ -64,16 +64,16 @@ def bracket_svg(detail: dict[str, Any]) -> SafeString:
             f"{' (playing)' if rnd['status'] == 'playing' else ''}</text>"
         )
         y = TOP
-        entries: list[tuple[str, list[str], list[str], str]] = []
+        entries: list[tuple[str, list[str], str]] = []  # heading, names, note
         for table in rnd["tables"]:
             finished = table["status"] == "finished"
             names = list(table["placings"]) if finished else list(table["players"])
             label = f"Table {table['number']}"
             note = DECIDED.get(table["decided_by"], "") if finished else "playing"
-            entries.append((label, names, [], note))
+            entries.append((label, names, note))
         if rnd["byes"]:
-            entries.append(("Bye", list(rnd["byes"]), [], ""))
-        for label, names, _, note in entries:
+            entries.append(("Bye", list(rnd["byes"]), ""))
+        for label, names, note in entries:
             box_height = HEAD + LINE * len(names) + 6
             finished = note != "playing"
             parts.append(

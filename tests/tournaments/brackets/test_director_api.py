@@ -159,3 +159,28 @@ def test_the_schema_describes_the_directors_endpoints_with_examples(client):
     assert post["requestBody"]["content"]["application/json"]["examples"]
     for path in ("advance/", "repair/", "entries/check-in/"):
         assert f"/api/tournaments/{{tournament_id}}/{path}" in paths
+
+
+def test_the_organisers_undo_through_the_game_api_is_refused_once_a_round_depends_on_it(
+    tournament, director
+):
+    from games.services import _first_hand_start
+
+    tid = tournament.pk
+    tables = director.get(f"/api/tournaments/{tid}/").json()["rounds"][0]["tables"]
+    for table in tables:
+        play_game(table["game"])
+    director.post(f"/api/tournaments/{tid}/advance/")
+    game = tables[0]["game"]
+    undo = {"to_version": _first_hand_start(game), "reason": "misdeal", "reopen": True}
+    answer = director.post(f"/api/games/{game}/undo/", undo, format="json")
+    assert answer.status_code == 409
+    assert "reopens the table" in answer.json()["detail"]
+
+    director.post(
+        f"/api/tournaments/{tid}/rounds/1/tables/1/reopen/", {"reason": "misdeal"}, format="json"
+    )
+    assert director.post(f"/api/games/{game}/undo/", undo, format="json").status_code == 201
+    body = director.get(f"/api/tournaments/{tid}/").json()
+    assert body["rounds"][0]["tables"][0]["status"] == "playing"
+    assert len(body["rounds"]) == 1
