@@ -356,6 +356,9 @@ CELERY_TASK_ALWAYS_EAGER = not _broker_url
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker whose Redis went away reconnects for as long as it takes (every 2, 4, 6 ... seconds,
+# at most 30 apart), rather than giving up after a hundred tries.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # The sweeper (tournaments.brackets.sweeper): every SWEEP_SECONDS beat sends the two sweeps that
 # make good whatever a lost or failed task left undone (a table whose game is over still
 # "playing", a complete round not yet followed, a turn timer that never fired). Each sweep expires

@@ -14,6 +14,8 @@ left nothing half-done, and running it again finishes the work (or finds it done
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
@@ -38,6 +40,8 @@ RELIABLE = {
 # they are not retried, and a sweep that expired in the queue (no worker ran meanwhile) is
 # dropped rather than run late beside the next.
 SWEEP = {"ignore_result": True}
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="tournaments.tasks.table_finished", **RELIABLE)
@@ -69,7 +73,10 @@ def sweep_rounds() -> None:
     """Record every table whose game is over and advance every complete round (from beat)."""
     from tournaments.brackets import sweeper
 
-    sweeper.sweep_rounds()
+    try:
+        sweeper.sweep_rounds()
+    except (OperationalError, InterfaceError) as exc:
+        log.warning("sweep of rounds skipped, the database is unreachable: %s", exc)
 
 
 @shared_task(name="tournaments.tasks.sweep_turn_timers", **SWEEP)
@@ -77,4 +84,7 @@ def sweep_turn_timers() -> None:
     """Run the turn timer of every table whose turn time has run out (from beat)."""
     from tournaments.brackets import sweeper
 
-    sweeper.sweep_turn_timers()
+    try:
+        sweeper.sweep_turn_timers()
+    except (OperationalError, InterfaceError) as exc:
+        log.warning("sweep of turn timers skipped, the database is unreachable: %s", exc)
