@@ -392,12 +392,15 @@ class Decision:
     state as it now is, and the mechanics of every event live in one place (its ``apply``).
     """
 
-    __slots__ = ("s", "events", "variant")
+    __slots__ = ("s", "events", "variant", "chance")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, chance: Any = None) -> None:
         self.s = state.copy()
         self.events: list[Event] = []
         self.variant: Variant = get_variant(state.variant)
+        # Where chance comes from when it is not the game's seeded generators: a test's fixed
+        # outcomes (rules.chance.Fixed). None everywhere else.
+        self.chance = chance
 
     def emit(self, event: Event) -> None:
         # The working copy's version is brought up to date once, when the decision is done;
@@ -432,8 +435,10 @@ class Decision:
         runs out. If both run out the seat draws what there is (docs/RULINGS.md)."""
         s = self.s
         if len(s.pile) - s.pos < count and len(s.discard) > 1:
-            gen = rng(s, "hand", s.hand_number, "reshuffle", s.reshuffles)
-            order = shuffled(gen, s.discard[:-1])
+            order = None if self.chance is None else self.chance.shuffle(s.discard[:-1])
+            if order is None:
+                gen = rng(s, "hand", s.hand_number, "reshuffle", s.reshuffles)
+                order = shuffled(gen, s.discard[:-1])
             self.emit(DiscardReshuffled(tuple(order)))
         cards = s.pile[s.pos : s.pos + count]
         if count == 1 and cards:  # the usual draw: each distinct one is made once
@@ -455,14 +460,16 @@ class Decision:
         end_hand(self, winner)
 
 
-def decide(state: GameState, command: Command) -> list[Event]:
-    """The events ``command`` causes in ``state``, or a ``RuleError`` saying why not."""
-    return _decide(state, command).events
+def decide(state: GameState, command: Command, chance: Any = None) -> list[Event]:
+    """The events ``command`` causes in ``state``, or a ``RuleError`` saying why not.
+    ``chance``: for tests only, fixed outcomes of the next shuffles or wheel spins
+    (``rules.chance.Fixed``); by default chance comes from the game's seed."""
+    return _decide(state, command, chance).events
 
 
-def step(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+def step(state: GameState, command: Command, chance: Any = None) -> tuple[GameState, list[Event]]:
     """``decide`` and the state after its events, in one pass (what a fold would give)."""
-    d = _decide(state, command)
+    d = _decide(state, command, chance)
     s = d.s
     s.version += len(d.events)
     return s, d.events
@@ -471,14 +478,14 @@ def step(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
 _new_decision = object.__new__
 
 
-def _decide(state: GameState, cmd: Command) -> Decision:
+def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
     s = state
     kind, pseat = s.pending
     if cmd.__class__ is StartGame or kind in ("start", "over"):  # (one test on the hot path)
         if cmd.__class__ is StartGame:
             if kind != "start":
                 raise IllegalCommand("the game has already started")
-            d = Decision(state)
+            d = Decision(state, chance)
             start_game(d, cmd)
             return d
         raise IllegalCommand("the game has not started" if kind == "start" else "the game is over")
@@ -490,6 +497,7 @@ def _decide(state: GameState, cmd: Command) -> Decision:
     d.s = state.copy()
     d.events = []
     d.variant = v = get_variant(s.variant)
+    d.chance = chance
     handler = _HANDLERS.get(cmd.__class__, _decide_extra)
     # The UNO catch window closes when the next player begins their turn.
     if (
@@ -645,6 +653,8 @@ def check_deck(
 def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
     s = d.s
     number = s.hand_number + 1
+    if deck is None and d.chance is not None:
+        deck = d.chance.shuffle(d.variant.deck_for(s.options))
     if deck is None:
         deck = tuple(shuffled(rng(s, "hand", number), d.variant.deck_for(s.options)))
     d.emit(HandDealt(number, dealer, s.players, deck))

@@ -244,7 +244,7 @@ class Spin(Variant):
         seat = cmd.seat
         if seat is None or s.pending != (SPIN, seat):
             raise IllegalCommand(f"seat {seat} cannot spin the wheel now: it is not their spin")
-        segment = spin_wheel(s)
+        segment = (d.chance and d.chance.wheel()) or spin_wheel(s)
         d.emit(_SPUN[seat][segment])
         hand = s.hands[seat]
         after = d.next_seat(seat)  # the spin replaced the spinner's turn

@@ -2,12 +2,14 @@
 
 import pytest
 
+from rules.chance import Fixed
 from rules.commands import DealHand, DrawCard, PlayCard
 from rules.engine import game_result, new_game, step
 from rules.events import CardsDrawn, DiscardReshuffled, GameEnded, HandEnded
 from rules.state import GameState
 
 from .helpers import start
+from .positions import arranged
 
 
 def last_card(state: GameState, seat: int, card: str, scores=None) -> GameState:
@@ -123,10 +125,10 @@ def test_without_scoring_the_others_are_placed_by_the_points_they_hold():
 
 
 def test_when_the_draw_pile_runs_out_the_discard_pile_but_its_top_card_is_reshuffled():
-    state = given()
-    state = state.copy()
-    state.pile, state.pos = ("G1",), 0  # one card left to draw
-    state.discard = ("B2", "B3", "R9")
+    # One card left to draw; seat 0 holds the rest of the deck.
+    state = arranged(
+        hands={1: ["Y1"], 2: ["Y2"]}, discard=["B2", "B3", "R9"], pile=["G1"], pending="turn:1"
+    )
     state, events = step(state, DrawCard(1))  # takes G1, which does not match: turn passes
     assert not any(isinstance(e, DiscardReshuffled) for e in events)
     state, events = step(state, DrawCard(2))
@@ -136,11 +138,17 @@ def test_when_the_draw_pile_runs_out_the_discard_pile_but_its_top_card_is_reshuf
     assert events[1].cards[0] == reshuffle.order[0]
 
 
+def test_a_fixed_reshuffle_decides_the_card_drawn():
+    state = arranged(hands={1: ["Y1"], 2: ["Y2"]}, discard=["B2", "B3", "R9"], pile=[])
+
+    state, events = step(state, DrawCard(1), chance=Fixed(shuffles=[["B3", "B2"]]))
+
+    assert events[0] == DiscardReshuffled(("B3", "B2"))
+    assert events[1] == CardsDrawn(1, ("B3",), "turn")
+
+
 def test_with_both_piles_empty_a_player_who_must_draw_draws_nothing_and_the_turn_passes():
-    state = given()
-    state = state.copy()
-    state.pile, state.pos = (), 0
-    state.discard = ("R9",)
+    state = arranged(hands={1: ["Y1"], 2: ["Y2"]}, discard=["R9"], pile=[])
     state, events = step(state, DrawCard(1))
     assert [e.type for e in events] == ["cards_drawn", "passed", "turn_began"]
     assert events[0] == CardsDrawn(1, (), "turn")
