@@ -8,6 +8,7 @@ from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, UnoCalled, UnoCaught, UnoWindowClosed
 
 from .helpers import start
+from .positions import arranged
 
 
 def given(players=3, draws=("G1", "G2")):
@@ -21,23 +22,25 @@ def given(players=3, draws=("G1", "G2")):
     return state
 
 
-def two_left(state):
-    """Seat 1 holds exactly R1 and R2 on its turn (the rest was played away)."""
-    hands = list(state.hands)
-    hands[1] = ("R1", "R2")
-    state = state.copy()
-    state.hands = tuple(hands)
-    return state
+def two_left():
+    """Seat 1 holds exactly R1 and R2 on its turn, a red 9 on the pile (seat 0 holds the rest
+    of the deck)."""
+    return arranged(
+        hands={1: ["R1", "R2"], 2: ["R3", "G3", "B1", "B2", "B3"]},
+        discard=["R9"],
+        pile=["G1", "G2"],
+        pending="turn:1",
+    )
 
 
 def test_a_player_who_calls_uno_with_the_next_to_last_card_cannot_be_caught():
-    state, events = step(two_left(given()), PlayCard(1, "R1", uno=True))
+    state, events = step(two_left(), PlayCard(1, "R1", uno=True))
     assert state.exposed is None
     assert all(c.type != "catch" for seat in (0, 2) for c in legal_commands(state, seat))
 
 
 def test_a_player_who_does_not_call_uno_can_be_caught_by_any_other_player_for_two_cards():
-    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, _ = step(two_left(), PlayCard(1, "R1"))
     assert state.exposed == 1
     assert Catch(0, 1) in legal_commands(state, 0)
     state, events = step(state, Catch(0, 1))
@@ -46,7 +49,7 @@ def test_a_player_who_does_not_call_uno_can_be_caught_by_any_other_player_for_tw
 
 
 def test_the_catch_window_closes_when_the_next_player_begins_their_turn():
-    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, _ = step(two_left(), PlayCard(1, "R1"))
     state, events = step(state, PlayCard(2, "R3"))
     assert events[0] == UnoWindowClosed(1)
     with pytest.raises(IllegalCommand, match="cannot be caught now"):
@@ -54,14 +57,14 @@ def test_the_catch_window_closes_when_the_next_player_begins_their_turn():
 
 
 def test_a_catch_is_still_possible_after_the_next_turn_began_but_before_the_next_player_acts():
-    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, _ = step(two_left(), PlayCard(1, "R1"))
     assert state.pending == ("turn", 2)
     state, events = step(state, Catch(2, 1))
     assert events[0] == UnoCaught(1, 2)
 
 
 def test_a_late_call_before_anyone_catches_protects_the_player():
-    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, _ = step(two_left(), PlayCard(1, "R1"))
     state, events = step(state, CallUno(1))
     assert events == [UnoCalled(1)]
     with pytest.raises(IllegalCommand):
@@ -69,7 +72,7 @@ def test_a_late_call_before_anyone_catches_protects_the_player():
 
 
 def test_a_player_cannot_catch_themselves():
-    state, _ = step(two_left(given()), PlayCard(1, "R1"))
+    state, _ = step(two_left(), PlayCard(1, "R1"))
     with pytest.raises(IllegalCommand, match="cannot catch themselves"):
         step(state, Catch(1, 1))
 
@@ -80,7 +83,7 @@ def test_uno_is_called_only_with_the_play_that_leaves_one_card():
 
 
 def test_both_ways_of_playing_the_next_to_last_card_are_listed():
-    state = two_left(given())
+    state = two_left()
     plays = [c for c in legal_commands(state, 1) if c.type == "play" and c.card == "R1"]
     assert plays == [PlayCard(1, "R1", None, False), PlayCard(1, "R1", None, True)]
 
