@@ -278,6 +278,11 @@ if _database_url:
     DATABASES = {"default": database_from_url(_database_url)}
     if not DATABASES["default"].get("PASSWORD"):
         DATABASES["default"]["PASSWORD"] = env_secret("POSTGRES_PASSWORD")
+    # Behind a transaction-mode pooler (PgBouncer) a session lasts one transaction: no
+    # prepared statements and no server-side cursors (QuerySet.iterator() holds one open).
+    if envbool("DATABASE_TRANSACTION_POOLER", False):
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 else:
     DATABASES = {
         "default": {
@@ -376,6 +381,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "options": {"expires": float(SWEEP_SECONDS)},
     },
 }
+# Beat writes its schedule file after every task it sends, so the file's time says beat is alive
+# (docker-compose.yml's health check for beat).
+CELERY_BEAT_SYNC_EVERY = 1
 # How long Redis keeps a message a worker took but never acknowledged (it died, or it holds the
 # message for a countdown) before giving it to another worker. It must outlast the longest wait
 # a worker holds a message for: a retry's countdown (at most 600 s, tournaments.brackets.tasks)
