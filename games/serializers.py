@@ -31,15 +31,22 @@ def present_game(
     game: Game, view: dict[str, Any], *, secrets: bool = False, seats: Sequence[Seat] = ()
 ) -> dict[str, Any]:
     """``rules.views.game_view`` with what only the store knows: the game's id, whether a person
-    chose its seed (a practice game), each seat's player and (``secrets``: for its referee)
-    each seat's secret. ``seats``: the game's seats when the caller has them already."""
+    chose its seed (a practice game), whether it was set up from a position, each seat's
+    player and (``secrets``: for its referee) each seat's secret. ``seats``: the game's seats
+    when the caller has them already."""
     by_number = {s.seat: s for s in (seats or game.seats.all())}
     rows = []
     for row in view["seats"]:
         seat = by_number[row["seat"]]
         extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
         rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
-    return {"id": str(game.pk), "seed_chosen": game.seed_chosen, **view, "seats": rows}
+    return {
+        "id": str(game.pk),
+        "seed_chosen": game.seed_chosen,
+        "set_up": game.set_up,
+        **view,
+        "seats": rows,
+    }
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -365,6 +372,9 @@ class GameViewSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     seed_chosen = serializers.BooleanField(
         help_text="A practice game whose seed a person chose (never a game that counts)."
+    )
+    set_up = serializers.BooleanField(
+        help_text="Started from a position a referee set up (docs/POSITION.md; never counts)."
     )
     variant = serializers.CharField()
     scoring = serializers.CharField()

@@ -35,6 +35,7 @@ def test_a_referee_sets_up_a_position_and_the_game_is_marked_set_up():
         "position_set_up"
     ]
     view = referee.get(url(body)).json()
+    assert view["set_up"] is True
     assert (view["pending"]["type"], view["pending"]["seat"]) == ("turn", 1)
     assert [s["score"] for s in view["seats"]] == [120, 0, 35]
     assert [s["hand"] for s in view["seats"]] == [["R1", "G2"], ["B3", "R5", "YS"], ["W4"]]
