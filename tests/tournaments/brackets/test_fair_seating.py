@@ -192,3 +192,21 @@ def test_a_seat_that_acts_between_timeouts_is_not_ruled_absent(organiser):
     table.refresh_from_db()
     assert "Bob" not in table.absent
     assert table.absent == ["Ann"] and table.placings == ["Bob", "Ann"]
+
+
+def test_seventeen_at_tables_of_two_nobody_has_two_byes():
+    setup = rounds.Settings(format=rounds.ELIMINATION, table_size=2, advance=1)
+    entries = [rounds.EntryRow(f"P{i:02d}", i) for i in range(1, 18)]
+    played = []
+    while True:
+        nxt = rounds.next_round(setup, entries, played)
+        if isinstance(nxt, rounds.Finished):
+            break
+        # The better seed wins every table: the bye holders keep going on.
+        tables = tuple(rounds.TableRow(tuple(t), tuple(sorted(t))) for t in nxt.tables)
+        played.append(rounds.RoundRow(nxt.number, nxt.kind, tables, tuple(nxt.byes)))
+    byes = [p for r in played for p in r.byes]
+    assert len(byes) == len(set(byes))
+    # P01, P02 and P03 each had a bye and all went on: the last table seats the three.
+    assert [len(t.players) for t in played[-1].tables] == [3] and not played[-1].byes
+    assert nxt.winner == "P01"
