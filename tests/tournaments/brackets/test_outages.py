@@ -431,3 +431,61 @@ def broker_db14():
     yield SHARED_BROKER, send
     conn.release()
     client.flushdb()
+
+
+def test_a_turn_timer_lost_with_the_broker_fires_and_the_chain_goes_on(
+    organiser, own_redis, celery, quiet_tables, capsys
+):
+    tournament = services.create_tournament(
+        name="Clock Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=3,
+        rounds=1,
+        scoring="none",
+        players=["Ann", "Bob", "Cid"],
+        turn_seconds=5,
+    )
+    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    table = Table.objects.get(round__tournament=tournament)
+    state = game_services.load_game(game_id=table.game_id)
+    seat, command = next_bot_move(state, frozenset(range(state.players)), str(table.game_id))
+    celery("worker", "worker", broker=own_redis.url)
+    celery("beat", "beat", broker=own_redis.url)
+    time.sleep(3)
+
+    own_redis.stop()
+    secret = Seat.objects.get(game_id=table.game_id, seat=seat).secret
+    web = subprocess.run(
+        [
+            *(sys.executable, "-c", SEND_COMMAND, str(table.game_id), secret),
+            json.dumps(command.to_dict()),
+        ],
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "DATABASE_URL": database_url(),
+            "CELERY_BROKER_URL": own_redis.url,
+            "SECURE_SSL_REDIRECT": "0",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "STATUS 201" in web.stdout, web.stdout + web.stderr
+    assert "could not enqueue the turn timer" in web.stderr
+    version = game_services.load_game(game_id=table.game_id).version
+
+    own_redis.start()
+    back = time.monotonic()
+
+    def system_batches():
+        rows = game_services.replay_events(game_id=table.game_id, after=version)
+        return len({row.batch for row in rows if row.actor == "system"})
+
+    # The lost timer fires (the sweep), then the next ones follow from the appends it makes.
+    wait_for(lambda: system_batches() >= 1, timeout=5 + RECONNECT + SWEEP + 10, what="the timer")
+    took = time.monotonic() - back
+    wait_for(lambda: system_batches() >= 2, timeout=2 * (5 + SWEEP) + 10, what="the next timer")
+    with capsys.disabled():
+        print(f"\nlost turn timer: fired {took:.1f} s after Redis was back (turn time 5 s)")
