@@ -200,6 +200,8 @@ def _next_elimination(
             byes = fresh[:1]
         else:
             table_sizes[-1] += 1
+            if len(table_sizes) == 1:  # the three left meet at the final
+                return NextRound(number, FINAL, [list(field_)], [])
     seated = [p for p in field_ if p not in byes]
     return NextRound(number, ELIMINATION, pairing.snake(seated, table_sizes), byes)
 

@@ -207,6 +207,7 @@ def test_seventeen_at_tables_of_two_nobody_has_two_byes():
         played.append(rounds.RoundRow(nxt.number, nxt.kind, tables, tuple(nxt.byes)))
     byes = [p for r in played for p in r.byes]
     assert len(byes) == len(set(byes))
-    # P01, P02 and P03 each had a bye and all went on: the last table seats the three.
-    assert [len(t.players) for t in played[-1].tables] == [3] and not played[-1].byes
+    # P01, P02 and P03 each had a bye and all went on: the three meet at the final.
+    final = played[-1]
+    assert final.kind == rounds.FINAL and [len(t.players) for t in final.tables] == [3]
     assert nxt.winner == "P01"
