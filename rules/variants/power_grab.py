@@ -263,7 +263,9 @@ class PowerGrab(Variant):
         """``seat`` grabs ``towers`` (those it does not hold already). When it then holds all
         four: Instant UNO. True when the turn waits for the seat to choose the card to keep."""
         x: PowerGrabState = d.s.extra
-        towers = tuple(t for t in towers if x.towers[TOWER_INDEX[t]] != seat)
+        # In the towers' own order, whatever order the play named them in: grabbing U and N is
+        # one move, and records the same event either way.
+        towers = tuple(t for t in TOWERS if t in towers and x.towers[TOWER_INDEX[t]] != seat)
         if not towers:
             return False
         d.emit(TowersGrabbed(seat, card, towers, tuple(x.towers[TOWER_INDEX[t]] for t in towers)))

@@ -266,3 +266,11 @@ def test_a_grab_card_gives_nothing_away_either():
     state = table({1: ["RG2"]})
     with pytest.raises(InvalidCommand, match="give is only for the Mod card"):
         step(state, PlayCard(1, "RG2", give="G", towers=("U", "N")))
+
+
+def test_the_two_towers_may_be_named_in_either_order_and_are_grabbed_as_one_move():
+    state = table({1: ["RG2"]})
+    _, named = play(state, PlayCard(1, "RG2", towers=("N", "U")))
+    _, in_order = play(state, PlayCard(1, "RG2", towers=("U", "N")))
+    assert named == in_order
+    assert event(named, TowersGrabbed).towers == ("U", "N")
