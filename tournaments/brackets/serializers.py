@@ -115,7 +115,9 @@ class EntrySerializer(serializers.Serializer):
     checked_in = serializers.BooleanField()
 
 
-class RulingSerializer(serializers.Serializer):
+class DirectorRulingSerializer(serializers.Serializer):
+    """A decision of the tournament's director (schema component DirectorRuling)."""
+
     round = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
     kind = serializers.ChoiceField(
@@ -143,5 +145,7 @@ class TournamentSerializer(serializers.Serializer):
     entries = EntrySerializer(many=True)
     rounds = RoundSerializer(many=True)
     standings = TournamentStandingSerializer(many=True)
-    rulings = RulingSerializer(many=True, help_text="the director's decisions, oldest first")
+    rulings = DirectorRulingSerializer(
+        many=True, help_text="the director's decisions, oldest first"
+    )
     winner = serializers.CharField(allow_null=True)
