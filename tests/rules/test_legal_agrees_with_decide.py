@@ -26,7 +26,7 @@ from itertools import permutations, product
 from random import Random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.bots import RandomBot
@@ -302,8 +302,21 @@ def test_classic_uno_lists_every_command_it_accepts_and_accepts_every_one_it_lis
     check("classic", game)
 
 
+# A game that reaches (as the engine and bots play now) a Mod played from a hand of a Mod and
+# a wild card: the UNO call the legal list once left out.
+MOD_AND_A_WILD = {
+    "players": 8,
+    "seed": "q24",
+    "steps": 596,
+    "keep_wilds": True,
+    "scoring": "standard",
+    "target": 500,
+}
+
+
 @SETTINGS
 @given(games())
+@example(game=MOD_AND_A_WILD)
 def test_uno_mod_lists_every_command_it_accepts_and_accepts_every_one_it_lists(game):
     check("mod", game)
 
