@@ -68,6 +68,8 @@ def world(django_user_model):
         table_size=4,
         players=["Ann", "Bob", "Cy", "Dee"],
     )
+    # Started, so the director's endpoints find round 1 and its table.
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=user)
     seat = game.seats.get(seat=game_services.load_game(game_id=game.pk).pending[1])
     return {
         "ids": {
@@ -77,6 +79,9 @@ def world(django_user_model):
             "season_id": season.pk,
             "player_id": player.pk,
             "tournament_id": tournament.pk,
+            # The director's table endpoints: the first table of the first round.
+            "round_number": 1,
+            "table_number": 1,
         },
         "sheet_id": str(sheet.pk),
         "user": f"Token {token}",
