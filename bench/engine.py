@@ -28,6 +28,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# Run as a script, bench/ comes first on the path, where bench/http.py would stand in for the
+# standard library's http package: take the folder off, put the project on.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
 from rules.bots import RandomBot  # noqa: E402

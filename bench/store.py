@@ -25,6 +25,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+# Run as a script, bench/ comes first on the path, where bench/http.py would stand in for the
+# standard library's http package: take the folder off, put the project on.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
 
