@@ -80,6 +80,12 @@ ERRORS_WRITE = {
     **ERRORS_READ,
 }
 GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's id.")
+GAME_CREATED = {
+    201: GameCreatedSerializer,
+    400: ERRORS_WRITE[400],
+    401: ERRORS_READ[401],
+    403: _error("A seat cannot create games."),
+}
 
 
 # Who is calling ---------------------------------------------------------------------------------
@@ -230,12 +236,7 @@ class GameCreateView(APIView):
         "season's variant, scoring and target are the defaults and its organisers referee it.",
         request=GameCreateSerializer,
         auth=[{"tokenAuth": []}, {"cookieAuth": []}],
-        responses={
-            201: GameCreatedSerializer,
-            400: ERRORS_WRITE[400],
-            401: ERRORS_READ[401],
-            403: _error("A seat cannot create games."),
-        },
+        responses=GAME_CREATED,
         examples=[
             OpenApiExample(
                 "seeded",
@@ -313,12 +314,7 @@ class GameSetUpView(APIView):
         "turn that cannot be) is a 400 on `position` whose message names the position's field.",
         request=GameSetUpSerializer,
         auth=[{"tokenAuth": []}, {"cookieAuth": []}],
-        responses={
-            201: GameCreatedSerializer,
-            400: ERRORS_WRITE[400],
-            401: ERRORS_READ[401],
-            403: _error("A seat cannot create games."),
-        },
+        responses=GAME_CREATED,
         examples=[
             OpenApiExample(
                 "classic, seat 1 to play",

@@ -130,15 +130,33 @@ def create_game(
         sheet=sheet,
         seed_chosen=seed_chosen,
     )
+    return _open_table(
+        state,
+        events,
+        names,
+        created_by,
+        sheet=sheet,
+        seed_chosen=seed_chosen,
+        season_id=season_id,
+    )
+
+
+def _open_table(
+    state: GameState,
+    events: Sequence[Any],
+    names: Sequence[str],
+    created_by: Any,
+    **header: Any,
+) -> Game:
+    """Create the game's row (``header``: its flags) and its seats, and append the start's
+    events as versions 1..N, in one transaction."""
     with transaction.atomic():
         game = Game.objects.create(
             variant=state.variant,
             scoring=state.scoring,
             target=state.target,
-            sheet=sheet,
-            seed_chosen=seed_chosen,
-            season_id=season_id,
             created_by=created_by,
+            **header,
         )
         Seat.objects.bulk_create(
             Seat(game=game, seat=number, player=name) for number, name in enumerate(names)
@@ -470,19 +488,4 @@ def create_game_from_position(
             f"the position has {state.players} seats but {len(names)} players are named",
             field="players",
         )
-    with transaction.atomic():
-        game = Game.objects.create(
-            variant=state.variant,
-            scoring=state.scoring,
-            target=state.target,
-            sheet=state.sheet,
-            set_up=True,
-            created_by=created_by,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, seat=number, player=name) for number, name in enumerate(names)
-        )
-        actor = user_actor(created_by) if created_by is not None else SYSTEM
-        store.append(game, 0, events, actor=actor, state=state)
-    game.version = state.version
-    return game
+    return _open_table(state, events, names, created_by, sheet=state.sheet, set_up=True)
