@@ -178,10 +178,9 @@ def quiet_tables(monkeypatch):
 
 
 @pytest.fixture
-def celery(tmp_path):
+def celery(processes, tmp_path):
     """Start Celery processes: ``celery("worker", name, ...)`` or ``celery("beat", name, ...)``,
     with the test database and the given broker; keyword arguments are extra environment."""
-    started: list[subprocess.Popen] = []
 
     def start(kind, name, *, broker, db_url=None, module="celery", **extra):
         env = {
@@ -201,28 +200,9 @@ def celery(tmp_path):
             args = ["beat", "-s", str(tmp_path / f"{name}-schedule")]
         command = [sys.executable, "-m"]
         command += [module, "-A", "config"] if module == "celery" else [module]
-        log = open(tmp_path / f"{name}.log", "w")  # noqa: SIM115 - closed with the process
-        process = subprocess.Popen(
-            [*command, *args, "--loglevel=info"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        started.append(process)
-        return process
+        return processes.start(name, [*command, *args, "--loglevel=info"], env, ROOT)
 
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-    for log in sorted(tmp_path.glob("*.log")):  # shown by pytest when the test fails
-        print(f"--- {log.stem}\n{log.read_text()[-6000:]}")
+    return start
 
 
 def cup(organiser):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import sys
 import threading
 import urllib.error
@@ -40,7 +39,7 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def web_processes(tmp_path):
+def web_processes(processes):
     """Two gunicorn processes of one worker each, with production settings (rate limits off)."""
     env = {
         **os.environ,
@@ -60,26 +59,15 @@ def web_processes(tmp_path):
         **{f"THROTTLE_{s}": "off" for s in ("TOKEN", "SEAT", "COMMANDS", "SEAT_FAILURES")},
     }
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    started = []
+    bases = []
     for n in range(2):
         port = free_port()
-        log = open(tmp_path / f"web{n}.log", "w")  # noqa: SIM115 - closed with the process
-        process = subprocess.Popen(
-            [gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        started.append((process, f"http://127.0.0.1:{port}"))
-    for _process, base in started:
+        command = [gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
+        processes.start(f"web{n}", command, env, ROOT)
+        bases.append(f"http://127.0.0.1:{port}")
+    for base in bases:
         wait_for(lambda base=base: _up(base), timeout=60, what="gunicorn")
-    yield [base for _, base in started]
-    for process, _ in started:
-        process.terminate()
-        process.wait(15)
-    for log in sorted(tmp_path.glob("web*.log")):
-        print(f"--- {log.stem}\n{log.read_text()[-3000:]}")
+    return bases
 
 
 def _up(base: str) -> bool:

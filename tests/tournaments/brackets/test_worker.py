@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -79,10 +78,8 @@ def database_url() -> str:
 
 
 @pytest.fixture
-def workers(tmp_path):
-    started: list[subprocess.Popen] = []
-
-    def start(name: str, *, module: str = "celery", **extra: str) -> subprocess.Popen:
+def workers(processes):
+    def start(name: str, *, module: str = "celery", **extra: str):
         """A worker named ``name``: Celery's own, or ``module``'s (a wrapper that starts it)."""
         env = {
             **os.environ,
@@ -92,41 +89,16 @@ def workers(tmp_path):
             "DATABASE_CONN_MAX_AGE": "0",
             **extra,
         }
-        log = open(tmp_path / f"{name}.log", "w")  # noqa: SIM115 - closed with the process
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                *([module, "-A", "config"] if module == "celery" else [module]),
-                "worker",
-                "-P",
-                "solo",
-                "--loglevel=warning",
-                "-n",
-                f"{name}@%h",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        started.append(process)
-        return process
+        command = [
+            sys.executable,
+            "-m",
+            *([module, "-A", "config"] if module == "celery" else [module]),
+            *("worker", "-P", "solo", "--loglevel=warning", "-n", f"{name}@%h"),
+            *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+        ]
+        return processes.start(name, command, env, ROOT)
 
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-    for log in sorted(tmp_path.glob("*.log")):  # shown by pytest when the test fails
-        print(f"--- worker {log.stem}\n{log.read_text()}")
+    return start
 
 
 def wait_for(check, timeout=60.0, what="the workers"):
