@@ -40,3 +40,22 @@ def play_tournament(tournament: Tournament, *, limit=20):
         if not play_round(tournament):
             raise AssertionError("no table playing and the tournament is not over")
     raise AssertionError("the tournament did not end")
+
+
+def cup_of_eight(organiser, name: str = "Cup", **options) -> Tournament:
+    """A started elimination of eight at tables of four, one hand a game: two tables, then a
+    final table."""
+    from tournaments.brackets import services
+
+    tournament = services.create_tournament(
+        name=name,
+        organiser=organiser,
+        format="elimination",
+        table_size=4,
+        advance=2,
+        scoring="none",
+        players=[f"P{i}" for i in range(1, 9)],
+        **options,
+    )
+    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    return tournament

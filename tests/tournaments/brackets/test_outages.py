@@ -39,7 +39,7 @@ from rules import decide
 from tournaments.brackets import listeners, services
 from tournaments.brackets.models import Round, Table
 
-from .support import play_game
+from .support import cup_of_eight, play_game
 from .test_worker import PAUSING_WORKER, ROOT, database_url, wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -207,16 +207,7 @@ def celery(processes, tmp_path):
 
 def cup(organiser):
     """An elimination of eight at tables of four: two tables, then a final table."""
-    tournament = services.create_tournament(
-        name="Outage Cup",
-        organiser=organiser,
-        format="elimination",
-        table_size=4,
-        advance=2,
-        scoring="none",
-        players=[f"P{i}" for i in range(1, 9)],
-    )
-    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament = cup_of_eight(organiser, "Outage Cup")
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("number"))
     assert len(tables) == 2
     return tournament, tables

@@ -19,10 +19,10 @@ from django.conf import settings
 from django.core.management import call_command
 
 from games.models import Event, Game
-from tournaments.brackets import services
 from tournaments.brackets.models import Round, Table, Tournament
 
 from . import test_worker
+from .support import cup_of_eight
 from .test_worker import BROKER, ROOT, database_url, drained, wait_for
 
 # The real broker and workers of the worker tests.
@@ -131,16 +131,7 @@ def test_two_web_processes_and_two_workers_lose_double_or_reorder_nothing(
     client, _ = broker
     workers("one")
     workers("two")
-    tournament = services.create_tournament(
-        name="Scale Cup",
-        organiser=organiser,
-        format="elimination",
-        table_size=4,
-        advance=2,
-        scoring="none",
-        players=[f"P{i}" for i in range(1, 9)],
-    )
-    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament = cup_of_eight(organiser, "Scale Cup")
 
     play_round(web_processes, tournament, 1)
     wait_for(lambda: Round.objects.filter(tournament=tournament, number=2).exists(), 90)

@@ -16,7 +16,7 @@ from games.models import Game
 from tournaments.brackets import listeners, services, sweeper, tasks
 from tournaments.brackets.models import Round, Table, Tournament
 
-from .support import play_game
+from .support import cup_of_eight, play_game
 
 pytestmark = pytest.mark.django_db
 
@@ -32,18 +32,7 @@ def lost_tasks(monkeypatch):
 
 
 def cup(organiser, **options):
-    tournament = services.create_tournament(
-        name="Sweep Cup",
-        organiser=organiser,
-        format="elimination",
-        table_size=4,
-        advance=2,
-        scoring="none",
-        players=[f"P{i}" for i in range(1, 9)],
-        **options,
-    )
-    services.start_tournament(tournament_id=tournament.pk, by=organiser)
-    return tournament
+    return cup_of_eight(organiser, "Sweep Cup", **options)
 
 
 def test_beat_sends_both_sweeps_every_sweep_seconds():

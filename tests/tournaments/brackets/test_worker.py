@@ -27,10 +27,10 @@ from kombu import Producer
 from config.celery import app
 from games import registry
 from games.models import Game
-from tournaments.brackets import listeners, services
+from tournaments.brackets import listeners
 from tournaments.brackets.models import Round, Table
 
-from .support import play_game
+from .support import cup_of_eight, play_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -117,16 +117,7 @@ def drained(client) -> bool:
 def first_round_played(organiser):
     """An elimination of eight at tables of four (two tables, then a final table), with both
     first-round games played to the end."""
-    tournament = services.create_tournament(
-        name="Worker Cup",
-        organiser=organiser,
-        format="elimination",
-        table_size=4,
-        advance=2,
-        scoring="none",
-        players=[f"P{i}" for i in range(1, 9)],
-    )
-    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament = cup_of_eight(organiser, "Worker Cup")
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("number"))
     assert len(tables) == 2
     for table in tables:
