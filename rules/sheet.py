@@ -113,5 +113,24 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
                 f"seat {seat}: give the cards left in the hand or the points",
                 field=f"remaining.{seat}",
             )
+    _within_deck(variant.title, sum(variant.points(c) for c in deck.elements()), held)
     d.emit(HandRecorded(s.hand_number + 1, cmd.out, tuple(remaining), tuple(held)))
     end_hand(d, cmd.out, tuple(held))
+
+
+def _within_deck(title: str, worth: int, held: list[int]) -> None:
+    """The other players together hold at most the whole deck: points beyond what the game's
+    deck is worth are refused (a typo such as 99999 would otherwise decide a season)."""
+    for seat, points in enumerate(held):
+        if points > worth:
+            raise InvalidCommand(
+                f"points.{seat}: {points} points is more than a whole {title} deck is worth "
+                f"({worth} points)",
+                field=f"points.{seat}",
+            )
+    if sum(held) > worth:
+        raise InvalidCommand(
+            f"points: the hands add up to {sum(held)} points, more than a whole {title} deck "
+            f"is worth ({worth} points)",
+            field="points",
+        )
