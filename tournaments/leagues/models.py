@@ -2,9 +2,10 @@
 where; and the standings projections built from the event log.
 
 Records (typed in by organisers or written by the services): ``League``, ``Organiser``,
-``Player``, ``Season``, ``Night``, ``SeasonGame`` and ``SeasonSeat``. Projections (derived from
-the log by ``tournaments.leagues.projections``, thrown away and rebuilt by ``rebuild_projections``):
-``GameResult``, ``NightRow``, ``StandingRow`` and ``RatingHistory``. Nobody types a result in.
+``Referee`` (of a league or a tournament), ``Player``, ``Season``, ``Night``, ``SeasonGame``
+and ``SeasonSeat``. Projections (derived from the log by ``tournaments.leagues.projections``,
+thrown away and rebuilt by ``rebuild_projections``): ``GameResult``, ``NightRow``,
+``StandingRow`` and ``RatingHistory``. Nobody types a result in.
 """
 
 from __future__ import annotations
@@ -59,6 +60,57 @@ class Organiser(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} organises {self.league}"
+
+
+class Referee(models.Model):
+    """A user named referee of a league (every game of its seasons) or of a tournament (every
+    table of it): a referee sees every hand, undoes and rules on disputes, but does not run the
+    competition (organisers do). Exactly one of ``league`` and ``tournament`` is set."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="refereeing"
+    )
+    league = models.ForeignKey(
+        League, null=True, blank=True, on_delete=models.CASCADE, related_name="referees"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="referees",
+    )
+    named_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    named_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["named_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(league__isnull=False, tournament__isnull=True)
+                | models.Q(league__isnull=True, tournament__isnull=False),
+                name="tournaments_referee_of_one",
+            ),
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(league__isnull=False),
+                name="tournaments_league_referee_once",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=models.Q(tournament__isnull=False),
+                name="tournaments_tournament_referee_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} referees {self.league or self.tournament}"
 
 
 class Player(models.Model):
@@ -133,11 +185,13 @@ class Season(models.Model):
 
 
 class Night(models.Model):
-    """A league night: the evening a season's games are played, numbered 1, 2, 3 ..."""
+    """A league night: the evening a season's games are played, numbered 1, 2, 3 ... Closed
+    (``closed_at``) once its tables are over: no table is seated at a closed night."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     number = models.PositiveSmallIntegerField()
     date = models.DateField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["season", "number"]
