@@ -1,14 +1,20 @@
 """Engine speed, side by side with RLCard's UNO game in one run.
 
-    .venv/bin/python bench/engine.py [--hands 3000] [--rounds 3] [--json]
+    .venv/bin/python bench/engine.py [--hands 2000] [--rounds 5] [--players 2,4,10] [--json]
 
-Measures, for our engine: hands per second at 2 and 4 players (random bots choosing among
-``legal_commands``, no checks, as ``python -m rules.simulate --fast``) under two bot policies,
-per edition; and replay speed of a whole game to 500. For the anchor: RLCard 1.2.0's bare
-``UnoGame`` with 2 players, random legal actions, installed in its own environment
-(bench/.venv-rlcard, created on first use; RLCard is not a dependency of the project).
-Rounds alternate between the two so both see the same machine, and every figure is CPU time
-of the process (``time.process_time``), so other work on the machine does not skew a ratio.
+Measures, for our engine, the time per hand of every edition against classic at 2, 4 and 10
+players with the simulator's bots (``python -m rules.simulate --fast``: random bots choosing
+among ``legal_commands``, no checks), and classic against RLCard 1.2.0's bare ``UnoGame`` with
+2 players under RLCard's policy; and the replay speed of a whole game to 500. RLCard is
+installed in its own environment (bench/.venv-rlcard, created on first use; it is not a
+dependency of the project).
+
+Every figure is CPU time of the process that does the work (``time.process_time``), so other
+work on the machine weighs less. Every kind of hand is played once before timing (imports,
+caches). Each round measures everything once with the same seeds, so every round plays the
+same hands; the order alternates from round to round, and a ratio is taken within a round
+(an edition against classic at the same table size) and reported as the median of the rounds,
+with the lowest and highest.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -45,6 +51,11 @@ import random, sys, time
 from rlcard.games.uno.game import UnoGame
 hands = int(sys.argv[1])
 game = UnoGame(num_players=2)
+rng = random.Random(7)
+for _ in range(200):  # untimed: imports and first-use costs, as our side's warm-up
+    game.init_game()
+    while not game.is_over():
+        game.step(rng.choice(game.get_legal_actions()))
 rng = random.Random(7)
 steps = 0
 start = time.process_time()
@@ -161,70 +172,115 @@ def replay_speed(players: int = 4, repeats: int = 50) -> dict[str, float]:
     }
 
 
+def _warm_up(variants: list[str], tables: list[int]) -> None:
+    """Play a few hands of every measured kind first: imports and the engine's caches of
+    commands and events are filled before any round is timed."""
+    for players in tables:
+        for variant in variants:
+            ours_hands_per_second(variant, players, 30, "full")
+    ours_hands_per_second("classic", 2, 30, "rlcard")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=3000)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=2000, help="hands per measurement")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--variants", default=",".join(variant_names()))
+    parser.add_argument("--players", default="2,4,10", help="table sizes, comma separated")
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
+    if "classic" not in variants:
+        variants.insert(0, "classic")
+    tables = [int(p) for p in args.players.split(",") if p]
+    editions = [v for v in variants if v != "classic"]
     python = None if args.no_rlcard else ensure_rlcard()
 
     samples: dict[str, list[dict[str, float]]] = {}
+    # Ratios are taken within a round (the edition against classic at the same table size,
+    # measured next to each other), then the median of the rounds is reported.
+    round_ratios: dict[str, list[float]] = {}
 
-    def sample(key: str, value: dict[str, float]) -> None:
+    def sample(key: str, value: dict[str, float]) -> dict[str, float]:
         samples.setdefault(key, []).append(value)
+        return value
 
-    for _ in range(args.rounds):
+    _warm_up(variants, tables)
+    for r in range(args.rounds):
+        # Alternate who goes first in each pair, and the order of the editions, round by
+        # round: a machine busier at one moment weighs on every side alike.
         if python is not None:
-            sample("rlcard/2", rlcard_hands_per_second(python, args.hands))
-        for policy in ("rlcard", "full"):
-            for players in (2, 4):
-                sample(
-                    f"classic/{policy}/{players}",
-                    ours_hands_per_second("classic", players, args.hands, policy),
+            pair = [("rlcard/2", None), ("classic/rlcard/2", "classic")]
+            if r % 2:
+                pair.reverse()
+            got = {}
+            for key, variant in pair:
+                if variant is None:
+                    got[key] = sample(key, rlcard_hands_per_second(python, args.hands))
+                else:
+                    got[key] = sample(key, ours_hands_per_second(variant, 2, args.hands, "rlcard"))
+            round_ratios.setdefault("classic vs rlcard, 2 players", []).append(
+                got["classic/rlcard/2"]["hands_per_second"] / got["rlcard/2"]["hands_per_second"]
+            )
+        shift = r % len(variants)
+        order = variants[shift:] + variants[:shift]
+        if r % 2:
+            order.reverse()
+        for players in tables:
+            times = {}
+            for variant in order:
+                key = f"{variant}/full/{players}"
+                got_one = sample(key, ours_hands_per_second(variant, players, args.hands, "full"))
+                times[variant] = got_one["seconds_per_hand_us"]
+            for variant in editions:
+                round_ratios.setdefault(f"{variant}/{players}", []).append(
+                    times[variant] / times["classic"]
                 )
-        for variant in variants:
-            if variant != "classic":
-                for players in (2, 4):
-                    sample(
-                        f"{variant}/full/{players}",
-                        ours_hands_per_second(variant, players, args.hands, "full"),
-                    )
+        if not args.json:
+            print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
 
     result: dict[str, dict[str, float]] = {}
     for key, values in samples.items():
         result[key] = {k: round(statistics.median(v[k] for v in values), 2) for k in values[0]}
     result["replay/4"] = {k: round(v, 3) for k, v in replay_speed().items()}
-
-    ratios: dict[str, float] = {}
-    if "rlcard/2" in result:
-        anchor = result["rlcard/2"]["hands_per_second"]
-        for policy in ("rlcard", "full"):
-            ratios[f"classic/{policy}/2 vs rlcard/2 (hands per second)"] = round(
-                result[f"classic/{policy}/2"]["hands_per_second"] / anchor, 2
-            )
-    for variant in variants:
-        if variant != "classic":
-            for players in (2, 4):
-                ours = result[f"{variant}/full/{players}"]["seconds_per_hand_us"]
-                base = result[f"classic/full/{players}"]["seconds_per_hand_us"]
-                ratios[f"{variant}/{players} time per hand vs classic"] = round(ours / base, 2)
+    ratios = {
+        key: {
+            "median": round(statistics.median(values), 3),
+            "min": round(min(values), 3),
+            "max": round(max(values), 3),
+        }
+        for key, values in round_ratios.items()
+    }
     out = {
         "python": sys.version.split()[0],
         "cpu_count": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "hands": args.hands,
+        "rounds": args.rounds,
         "results": result,
         "ratios": ratios,
     }
     if args.json:
         print(json.dumps(out, indent=2))
-    else:
-        for key, values in result.items():
-            print(f"{key:>22}: " + ", ".join(f"{k}={v}" for k, v in values.items()))
-        for key, value in ratios.items():
-            print(f"{key:>52}: {value}")
+        return 0
+    for key, values in result.items():
+        print(f"{key:>22}: " + ", ".join(f"{k}={v}" for k, v in values.items()))
+    print()
+    print(f"time per hand against classic, the simulator's bots (median of {args.rounds} rounds)")
+    print(f"{'edition':>12} " + " ".join(f"{f'{n} players':>20}" for n in tables))
+    for variant in editions:
+        cells = []
+        for players in tables:
+            ratio = ratios[f"{variant}/{players}"]
+            cells.append(f"{ratio['median']:.2f} ({ratio['min']:.2f}-{ratio['max']:.2f})")
+        print(f"{variant:>12} " + " ".join(f"{c:>20}" for c in cells))
+    if "classic vs rlcard, 2 players" in ratios:
+        ratio = ratios["classic vs rlcard, 2 players"]
+        print(
+            f"classic against RLCard's UnoGame, 2 players, hands per second: "
+            f"{ratio['median']:.2f}x ({ratio['min']:.2f}-{ratio['max']:.2f})"
+        )
     return 0
 
 
