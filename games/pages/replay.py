@@ -20,6 +20,22 @@ from rules.views import game_view
 REPLAY_WINDOW = 6  # events either side of the one shown
 
 
+def actor_words(actor: str, names: list[str]) -> str:
+    """Who caused an event or opened a dispute, in players' words: a seat's player, a signed-in
+    user's name, or the game itself (a deal, a timer) for the system; never "seat:3"."""
+    kind, _, ident = actor.partition(":")
+    if kind == "seat" and ident.isdigit() and int(ident) < len(names):
+        return names[int(ident)]
+    if kind == "user" and ident.isdigit():
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(pk=int(ident)).first()
+        return user.get_username() if user is not None else "a signed-in user"
+    if actor == services.SYSTEM:
+        return "the game itself"
+    return "someone"
+
+
 @dataclass
 class WildDrawFour:
     """A Wild Draw 4 as the replay judges it: legal, or a bluff with its evidence."""
@@ -91,6 +107,7 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
                 "type": row.type,
                 "text": event_text(data, name),
                 "actor": row.actor,
+                "by": actor_words(row.actor, names),
                 "quiet": row.type in QUIET,
                 "w4": w4s.get(row.version),
                 "rested": rested and row.version >= first_start,
@@ -137,7 +154,10 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
         "nearby": events[lo : version + REPLAY_WINDOW],
         "events": events,
         "w4s": list(w4s.values()),
-        "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
+        "disputes": [
+            {"d": d, "by": actor_words(d.opened_by, names)}
+            for d in Dispute.objects.filter(game=game).order_by("pk")
+        ],
         "can_undo": bool(current and current["rested"] and version < last),
         # Every hand was shown at the end: undoing a finished game reopens it (services.undo).
         "must_reopen": game.status == Game.Status.FINISHED and not game.sheet,
