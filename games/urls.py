@@ -26,4 +26,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Players and referees sign in here (the admin's sign-in is for staff only).
     path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
+    path("accounts/password/", views.PasswordChangeView.as_view(), name="password-change"),
+    path(
+        "accounts/password/done/",
+        views.PasswordChangeDoneView.as_view(),
+        name="password-change-done",
+    ),
 ]

@@ -20,6 +20,9 @@ class TournamentsConfig(AppConfig):
         projections.register(standings_projector)
         if league_services.is_season_referee not in registry.referee_checks:
             registry.referee_checks.append(league_services.is_season_referee)
+        # Named referees of a tournament referee its tables.
+        if league_services.is_named_tournament_referee not in registry.referee_checks:
+            registry.referee_checks.append(league_services.is_named_tournament_referee)
         registry.start_season_game = league_services.start_season_game_for_api
         # Tournaments: organisers referee their tables; a table's end seats the next round
         # and a turn's start sets its timer (both through Celery tasks).

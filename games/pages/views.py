@@ -20,7 +20,7 @@ from django import forms
 from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django.views.defaults import page_not_found
@@ -354,10 +354,11 @@ def set_up_position(request: HttpRequest) -> HttpResponse:
 
 class SignInView(auth_views.LoginView):
     """Django's sign-in page, with wrong passwords limited per address (``FailedSignIns``):
-    past the limit no password from that address is checked until the window ends."""
+    past the limit no password from that address is checked until the window ends. Without a
+    ``next``, a signed-in person goes to the leagues (where organisers run their nights)."""
 
-    template_name = "games/login.html"
-    next_page = "games:quick"
+    template_name = "registration/login.html"
+    next_page = "tournaments:league-list"
     redirect_authenticated_user = True
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -376,3 +377,14 @@ class SignInView(auth_views.LoginView):
         if response.status_code == 200:  # the form came back: the password was wrong
             failures.record()
         return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change one's own password (the old one first); the session stays signed in."""
+
+    template_name = "registration/password_change_form.html"
+    success_url = reverse_lazy("games:password-change-done")
+
+
+class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    template_name = "registration/password_change_done.html"

@@ -132,7 +132,9 @@ def test_score_sheet_points_past_any_column_are_a_form_error(client, olga, sheet
     )
 
     assert response.status_code == 200
-    assert "from 0 to 10000" in html.unescape(response.text)
+    assert "more than a whole Classic UNO deck is worth (1240 points)" in html.unescape(
+        response.text
+    )
     assert version(sheet) == before
 
 

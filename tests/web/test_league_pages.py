@@ -71,7 +71,7 @@ def test_the_league_page_shows_its_seasons_settings_organisers_and_players(
     assert f'href="{standings_url(played)}">Autumn</a>' in html
     assert "Winter</a>" in html and "alternative scoring" in html and "best 3 nights" in html
     assert "Classic UNO" in html and "Standard scoring" in html and "100 points" in html
-    assert "<li>Olga</li>" in html  # the organiser, by full name
+    assert "<li>Olga (olga)" in html  # the organiser, by full name and user name
     for name in OFFICIAL:
         player = Player.objects.get(league=league, name=name)
         assert f'href="{reverse("tournaments:player-detail", args=[player.pk])}">{name}</a>' in html
@@ -253,7 +253,17 @@ def test_an_organiser_sees_the_links_to_the_score_sheets(client, played, olga):
     client.force_login(olga)
     html = client.get(standings_url(played)).text
 
-    assert html.count("open the score sheet</a>") == 3
+    assert html.count("The score sheet</a>") == 3
+
+
+def test_every_game_of_the_season_links_its_table_and_its_replay(client, played):
+    html = client.get(standings_url(played)).text
+    games = selectors.season_games(played.pk)
+
+    assert len(games) == 3
+    for game in games:
+        assert f'href="/table/{game["game"]}/"' in html
+        assert f'href="/table/{game["game"]}/replay/"' in html
 
 
 # Players --------------------------------------------------------------------------------------

@@ -41,9 +41,10 @@ def events(game):
     return Event.objects.filter(game=game).count()
 
 
-def hand_form(out, cards=None, points=None, **extra):
-    """The form's fields: ``cards`` and ``points`` map seat numbers to what is typed."""
-    data = {"out": str(out), **extra}
+def hand_form(out, cards=None, points=None, confirm=True, **extra):
+    """The form's fields: ``cards`` and ``points`` map seat numbers to what is typed;
+    ``confirm``: the confirmation step's button (without it the hand is only shown)."""
+    data = {"out": str(out), **({"confirm": "1"} if confirm else {}), **extra}
     for seat, text in (cards or {}).items():
         data[f"cards-{seat}"] = text
     for seat, text in (points or {}).items():
@@ -115,7 +116,7 @@ def test_a_hand_by_cards_and_points_is_appended_and_shown_with_running_totals(re
     assert version(sheet) > before
     page = referee.get(response["Location"]).text
     assert hands_rows(page) == [1]
-    assert "R7 W4</span> (57 points)" in page  # 7 + 50
+    assert "red 7, wild draw four (57 points)" in page  # 7 + 50: cards in words, no codes
     assert "12 points held" in page
     assert "scores 69" in page and "total 69" in page  # Ann scores 57 + 12
     assert "Hand 1 recorded." in page
@@ -187,7 +188,8 @@ def test_a_seat_left_blank_and_points_that_are_not_numbers_are_named(referee, sh
     nobody = referee.post(url(sheet), {"points-1": "5", "points-2": "3"}).text
 
     assert (
-        'id="cards-2-error"' in blank and "Give the cards left in the hand or the points" in blank
+        'id="cards-2-error"' in blank
+        and "Give the cards left in this player&#x27;s hand, or their points." in blank
     )
     assert 'id="points-1-error"' in words and "whole number" in words
     assert 'id="out-error"' in nobody and "Choose the player who went out." in nobody
@@ -273,7 +275,7 @@ def test_a_hand_recorded_after_an_undo_takes_its_place(referee, sheet):
     html = referee.get(url(sheet)).text
 
     assert hands_rows(html) == [1]
-    assert "G5</span> (5 points)" in html and "scores 6" in html
+    assert "green 5 (5 points)" in html and "scores 6" in html
 
 
 def test_the_winning_hand_ends_the_game_and_its_undo_reopens_it(referee, sheet):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import secrets
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -24,6 +25,7 @@ from tournaments.leagues.models import League, Season
 DEMO_LEAGUE = "Demo Club"
 DEMO_SEASON = "Demo season"
 DEMO_ORGANISER = "demo-organiser"
+DEMO_PLAYER = "demo-player"  # Ann's account
 DEMO_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 OUT_OF_TURN = {"catch", "call_uno"}
 
@@ -108,14 +110,41 @@ def seed_demo(
         return _seed(nights=nights, target=target, log=log)
 
 
+def demo_sign_ins() -> list[tuple[str, str, str]]:
+    """Give the demo club's organiser and player accounts new random passwords, and return
+    them as (who, user name, password), to be shown once. For development only: the caller
+    checks (``manage.py seed_demo`` does it only with ``DEBUG`` on)."""
+    users = get_user_model().objects
+    out = []
+    for who, username in (
+        (f"organiser of {DEMO_LEAGUE}", DEMO_ORGANISER),
+        (f"player ({DEMO_PLAYERS[0]})", DEMO_PLAYER),
+    ):
+        user = users.filter(username=username).first()
+        if user is None:
+            continue
+        password = secrets.token_urlsafe(9)
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        out.append((who, username, password))
+    return out
+
+
 def _seed(*, nights: int, target: int, log: Callable[[str], None]) -> Season:
-    organiser, _ = get_user_model().objects.get_or_create(username=DEMO_ORGANISER)
-    if organiser.has_usable_password():
-        organiser.set_unusable_password()
-        organiser.save(update_fields=["password"])
+    # Both accounts start with no usable password: ``demo_sign_ins`` gives them one.
+    users = get_user_model().objects
+    organiser, _ = users.get_or_create(username=DEMO_ORGANISER, defaults={"first_name": "Olga"})
+    player, _ = users.get_or_create(username=DEMO_PLAYER, defaults={"first_name": "Ann"})
+    for user in (organiser, player):
+        if user.has_usable_password():
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
     league = services.open_league(name=DEMO_LEAGUE, created_by=organiser)
     season = services.open_season(league=league, name=DEMO_SEASON, target=target, by=organiser)
-    players = [services.register_player(league=league, name=name) for name in DEMO_PLAYERS]
+    players = [
+        services.register_player(league=league, name=name, user=player if i == 0 else None)
+        for i, name in enumerate(DEMO_PLAYERS)
+    ]
     rng = random.Random("demo club")
     first = timezone.localdate() - datetime.timedelta(weeks=nights)
     for number in range(1, nights + 1):

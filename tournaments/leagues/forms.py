@@ -1,4 +1,5 @@
-"""The league pages' forms: the score sheet's next hand, and undoing the last one.
+"""The league pages' forms: a new league, season or night, a table seated at a night, naming
+an organiser or a referee, the score sheet's next hand, and undoing the last one.
 
 A form checks what can be checked without the game (a seat chosen, points that are whole
 numbers, the page's own key) and hands the rest to the engine, whose errors it then places next
@@ -7,13 +8,17 @@ to the field they name (``HandForm.add_engine_error``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from rules import InvalidCommand
-from tournaments.templatetags.league_pages import ordinal
+from rules.cards import describe
+from rules.engine import SCORINGS
+from rules.variants import get_variant, variant_names
+from tournaments.templatetags.league_pages import SCORING_WORDS, ordinal
 
 KEY_LENGTH = 200  # an idempotency key's most characters (games.models.Event.key)
 TAMPERED = "This form was changed on its way: reload the page and record the hand again."
@@ -57,12 +62,33 @@ class HandForm(forms.Form):
     key = forms.Field(required=False)
     version = WholeNumberOrNothingField(required=False)
 
-    def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, seats: int, deck: tuple[str, int] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
+        # (edition, points): no player holds more than the whole deck is worth. The engine
+        # refuses it too; the form says so first, in the same words, for any number typed.
+        self.deck = deck
         for seat in range(seats):
             self.fields[f"cards-{seat}"] = forms.CharField(required=False, strip=False)
             self.fields[f"points-{seat}"] = PointsField(required=False)
+
+    def _clean_fields(self) -> None:
+        super()._clean_fields()
+        if self.deck is None:
+            return
+        title, worth = self.deck
+        for seat in range(self.seats):
+            name = f"points-{seat}"
+            value = self.cleaned_data.get(name)
+            if value is not None and value > worth:
+                self.add_error(
+                    name,
+                    f"{value} points is more than a whole {title} deck is worth ({worth} points).",
+                )
+            elif value is not None and value < 0:
+                self.add_error(name, "Points cannot be below 0.")
 
     def clean_out(self) -> int:
         raw = self.cleaned_data["out"]
@@ -115,14 +141,64 @@ class HandForm(forms.Form):
         """The engine refused the hand: its message next to the field it names, or at the top
         of the form when it names no field of this form."""
         field = self.field_for(exc.field)
+        message = players_words(str(exc))
         if field is None:
-            self.add_error(None, str(exc))
+            self.add_error(None, message)
         else:
-            self.add_error(field, field_message(str(exc), exc.field or ""))
+            self.add_error(field, field_message(message, exc.field or ""))
 
     def first_errors(self) -> dict[str, str]:
         """Each field's first error by the field's name (``__all__``: the whole form's)."""
         return {name: str(errors[0]) for name, errors in self.errors.items()}
+
+    def hidden_values(self) -> list[tuple[str, str]]:
+        """The hand as typed, for the confirmation step's hidden fields."""
+        names = ["out"] + [
+            f"{kind}-{seat}" for seat in range(self.seats) for kind in ("cards", "points")
+        ]
+        return [(name, str(self.data.get(name, ""))) for name in names]
+
+
+# The engine's messages name seats by number and cards by code; the page names players and
+# cards in words. Each pattern is one engine message (rules/sheet.py), rewritten.
+COPIES = re.compile(r"remaining: (\d+) copies of (\S+), but an? (.+) deck has (\d+)")
+PLAYERS_WORDS = [
+    (re.compile(r"out: no seat \d+ at this table"), "Choose one of the players at this table."),
+    (
+        re.compile(r"seat \d+ went out and holds nothing"),
+        "The player who went out holds no cards: leave their cards and points empty.",
+    ),
+    (
+        re.compile(r"seat \d+ is given both cards and points"),
+        "Give either the cards left or the points, not both.",
+    ),
+    (
+        re.compile(r"seat \d+: give the cards left in the hand or the points"),
+        "Give the cards left in this player's hand, or their points.",
+    ),
+]
+
+
+def players_words(message: str) -> str:
+    """An engine's message about a hand as the page says it: no seat numbers or card codes."""
+    copies = COPIES.fullmatch(message)
+    if copies:
+        count, code, title, deck = copies.groups()
+        try:
+            card = describe(code)
+        except ValueError:
+            card = code
+        return (
+            f"The hands hold {count} cards “{card}”, but a {title} deck has only {deck}: "
+            "check the cards typed for every player."
+        )
+    for pattern, words in PLAYERS_WORDS:
+        if pattern.fullmatch(message):
+            return words
+    if message.startswith("points: "):
+        rest = message.removeprefix("points: ")
+        return rest[:1].upper() + rest[1:] + ": check the points typed."
+    return message
 
 
 def field_message(message: str, field: str) -> str:
@@ -148,3 +224,200 @@ class UndoHandForm(forms.Form):
     or a click after someone else's undo, undoes nothing."""
 
     hand = WholeNumberOrNothingField(required=False)
+
+
+# Organising a league ----------------------------------------------------------------------------
+
+MAX_TARGET = 10_000
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(name, get_variant(name).title) for name in variant_names()]
+
+
+def scoring_choices() -> list[tuple[str, str]]:
+    return [(name, SCORING_WORDS.get(name, name).capitalize()) for name in SCORINGS]
+
+
+def service_error(form: forms.Form, exc: InvalidCommand) -> None:
+    """A service refused what the form sent: its message next to the field it names (without
+    the field's name it starts with), or at the top of the form."""
+    field = exc.field if exc.field in form.fields else None
+    message = str(exc)
+    if field is not None and message.startswith(f"{field}: "):
+        message = message.removeprefix(f"{field}: ")
+    form.add_error(field, message[:1].upper() + message[1:])
+
+
+class LeagueForm(forms.Form):
+    """A new league: its name and the rules its seasons play by unless they say otherwise."""
+
+    name = forms.CharField(max_length=100, error_messages={"required": "Give the league a name."})
+    variant = forms.ChoiceField(label="Edition", choices=variant_choices)
+    scoring = forms.ChoiceField(choices=scoring_choices, widget=forms.RadioSelect)
+    target = forms.IntegerField(
+        label="Target score",
+        min_value=1,
+        max_value=MAX_TARGET,
+        initial=500,
+        help_text="The score that ends a game (500 by the rulebook; 250 makes shorter games).",
+        error_messages={"required": "Give the score that ends a game, for example 500."},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].initial = "classic"
+        self.fields["scoring"].initial = "standard"
+
+
+class SeasonForm(forms.Form):
+    """A new season of a league: the league's rules unless changed here, and how its standings
+    count (the best N nights, attendance points)."""
+
+    name = forms.CharField(
+        max_length=100,
+        help_text="For example “Autumn 2026”.",
+        error_messages={"required": "Give the season a name."},
+    )
+    variant = forms.ChoiceField(label="Edition", required=False)
+    scoring = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+    target = forms.IntegerField(
+        label="Target score",
+        required=False,
+        min_value=1,
+        max_value=MAX_TARGET,
+        help_text="Empty: the league's.",
+    )
+    best_nights = forms.IntegerField(
+        label="Nights counted",
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text="Count only each player's best this many nights. Empty: every night counts.",
+    )
+    attendance_points = forms.IntegerField(
+        label="Attendance points",
+        min_value=0,
+        max_value=100,
+        initial=0,
+        help_text="League points for each night a player plays, on top of one per win. "
+        "With any, league points decide the table first.",
+        error_messages={"required": "Give the attendance points (0 for none)."},
+    )
+
+    def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        variant = get_variant(league.variant).title if league.variant in variant_names() else ""
+        self.fields["variant"].choices = [("", f"As the league ({variant})")] + variant_choices()
+        self.fields["scoring"].choices = [
+            ("", f"As the league ({league.scoring} scoring)")
+        ] + scoring_choices()
+        self.fields["scoring"].initial = ""
+        self.fields["target"].widget.attrs["placeholder"] = str(league.target)
+
+    def arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "variant": data["variant"] or None,
+            "scoring": data["scoring"] or None,
+            "target": data["target"],
+            "best_nights": data["best_nights"],
+            "attendance_points": data["attendance_points"],
+        }
+
+
+class NightForm(forms.Form):
+    """A new league night (its date: today unless given)."""
+
+    date = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Empty: today.",
+        error_messages={"invalid": "Give the date as year-month-day, for example 2026-11-26."},
+    )
+
+
+MAX_SEATS = 10
+
+
+class TableForm(forms.Form):
+    """A table seated at a league night: who plays (the league's players ticked, and new names
+    typed, one a line), and whether they play on the site or with cards on a score sheet."""
+
+    kind = forms.ChoiceField(
+        label="How they play",
+        choices=[
+            ("digital", "On the site: each player opens their own seat's link"),
+            ("sheet", "With cards: the organiser keeps a paper score sheet here"),
+        ],
+        widget=forms.RadioSelect,
+        initial="digital",
+        error_messages={"required": "Choose how the table plays."},
+    )
+    players = forms.MultipleChoiceField(
+        label="Players of the league", required=False, widget=forms.CheckboxSelectMultiple
+    )
+    new_players = forms.CharField(
+        label="New players",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One name a line; they join the league.",
+    )
+
+    def __init__(self, *args: Any, players: list[dict[str, Any]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [(str(p["id"]), p["name"]) for p in players]
+        self.names = {str(p["id"]): p["name"] for p in players}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        chosen = [self.names[pk] for pk in cleaned.get("players", [])]
+        typed = [
+            name.strip()
+            for name in re.split(r"[\n,]", cleaned.get("new_players", ""))
+            if name.strip()
+        ]
+        too_long = [name for name in typed if len(name) > 100]
+        if too_long:
+            self.add_error("new_players", "A name has at most 100 characters.")
+        seated = chosen + typed
+        folded = [name.casefold() for name in seated]
+        twice = sorted({name for name in seated if folded.count(name.casefold()) > 1})
+        if twice:
+            self.add_error("new_players", f"{', '.join(twice)} would sit at the table twice.")
+        elif not 2 <= len(seated) <= MAX_SEATS:
+            self.add_error(
+                None,
+                f"A table seats 2 to {MAX_SEATS} players; {len(seated)} "
+                f"{'was' if len(seated) == 1 else 'were'} chosen.",
+            )
+        cleaned["seated"] = seated
+        return cleaned
+
+
+class RoleForm(forms.Form):
+    """Naming someone organiser or referee, by the name they sign in with."""
+
+    username = forms.CharField(
+        label="Their user name",
+        max_length=150,
+        error_messages={"required": "Give the name the person signs in with."},
+    )
+    role = forms.ChoiceField(
+        choices=[
+            ("referee", "Referee: sees every hand, undoes and rules on disputes"),
+            ("organiser", "Organiser: also opens seasons and nights and seats tables"),
+        ],
+        widget=forms.RadioSelect,
+        initial="referee",
+        error_messages={"required": "Choose the role."},
+    )
+
+    def __init__(
+        self, *args: Any, roles: tuple[str, ...] = ("referee", "organiser"), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["role"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [c for c in field.choices if c[0] in roles]

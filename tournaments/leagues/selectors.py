@@ -19,16 +19,19 @@ from uuid import UUID
 from django.db.models import Count, Q
 
 from games.errors import NotFound
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Seat, TableView
 from rules.engine import live_entries
+from tournaments.brackets.models import Tournament
 from tournaments.leagues import standings
 from tournaments.leagues.models import (
     GameResult,
     League,
     Night,
+    NightRow,
     Organiser,
     Player,
     RatingHistory,
+    Referee,
     Season,
     SeasonGame,
     SeasonSeat,
@@ -655,3 +658,182 @@ def score_sheet(game_id: UUID | str) -> dict[str, Any]:
             "date": season_game.night.date,
         },
     }
+
+
+# Roles ------------------------------------------------------------------------------------------
+
+
+def _person(user: Any) -> str:
+    full = user.get_full_name()
+    return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+def league_roles(league_id: int) -> dict[str, list[dict[str, Any]]]:
+    """The league's organisers and named referees: each ``id`` (of the role), ``name`` (full
+    name and user name) and ``user_id``."""
+    organisers = (
+        Organiser.objects.filter(league_id=league_id)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    referees = (
+        Referee.objects.filter(league_id=league_id)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    return {
+        "organisers": [
+            {"id": o.pk, "name": _person(o.user), "user_id": o.user_id} for o in organisers
+        ],
+        "referees": [{"id": r.pk, "name": _person(r.user), "user_id": r.user_id} for r in referees],
+    }
+
+
+def tournament_roles(tournament_id: int) -> dict[str, Any]:
+    """The tournament's organiser (``organiser``: name, ``organiser_id``) and its named
+    referees (``referees``: each ``id`` of the role, ``name``, ``user_id``)."""
+    tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(f"no tournament {tournament_id}")
+    referees = (
+        Referee.objects.filter(tournament_id=tournament_id)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    return {
+        "id": tournament.pk,
+        "organiser": _person(tournament.organiser),
+        "organiser_id": tournament.organiser_id,
+        "referees": [{"id": r.pk, "name": _person(r.user), "user_id": r.user_id} for r in referees],
+    }
+
+
+# A league night ---------------------------------------------------------------------------------
+
+
+def night_page(night_id: int) -> dict[str, Any]:
+    """A league night as its page shows it: the season and league, whether it is closed, and its
+    tables in the order they were seated, each with its players, what the table shows everyone
+    (hand, scores, cards held, whose turn) and, once over, the placings."""
+    night = Night.objects.select_related("season__league").filter(pk=night_id).first()
+    if night is None:
+        raise NotFound(f"no night {night_id}")
+    season = night.season
+    games = _games(SeasonGame.objects.filter(night=night).order_by("created_at", "pk"))
+    views = {
+        str(view.game_id): view
+        for view in TableView.objects.filter(game_id__in=[g["game"] for g in games])
+    }
+    secrets = defaultdict(dict)
+    for game_id, seat, secret in Seat.objects.filter(
+        game_id__in=[g["game"] for g in games]
+    ).values_list("game_id", "seat", "secret"):
+        secrets[str(game_id)][seat] = secret
+    tables = []
+    for number, game in enumerate(games, start=1):
+        view = views.get(game["game"])
+        seats = []
+        for seat in game["seats"]:
+            n = seat["seat"]
+            seats.append(
+                {
+                    **seat,
+                    "total": view.scores[n] if view and n < len(view.scores) else None,
+                    "cards": view.card_counts[n] if view and n < len(view.card_counts) else None,
+                    "to_play": bool(view and view.turn == n and game["status"] != "finished"),
+                    "secret": secrets[game["game"]].get(n, ""),
+                }
+            )
+        by_rank = sorted(seats, key=lambda s: (s["rank"] is None, s["rank"] or 0, s["seat"]))
+        tables.append(
+            {
+                **game,
+                "number": number,
+                "hand": view.hand_number if view else None,
+                "seats": seats,
+                "by_rank": by_rank,
+                "finished": game["status"] == Game.Status.FINISHED,
+            }
+        )
+    return {
+        "id": night.pk,
+        "number": night.number,
+        "date": night.date,
+        "closed": night.closed_at is not None,
+        "closed_at": night.closed_at,
+        "season": {
+            "id": season.pk,
+            "name": season.name,
+            **season_settings(season),
+        },
+        "league": {"id": season.league_id, "name": season.league.name},
+        "tables": tables,
+        "playing": sum(1 for t in tables if not t["finished"]),
+    }
+
+
+def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
+    """The season's standings now beside the standings before night ``night_number``: each row
+    ``rank``, ``player``, ``player_id``, ``before`` (the rank before, or None: new to the table)
+    and ``moved`` (places gained: positive up, negative down)."""
+    season = _season(season_id)
+    scoring = season.effective_scoring
+    nights: dict[int, list[standings.NightTotals]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for row in NightRow.objects.filter(
+        season=season, night__number__lt=night_number
+    ).select_related("night", "player"):
+        names[row.player_id] = row.player.name
+        nights[row.player_id].append(
+            standings.NightTotals(
+                row.night.number,
+                standings.Totals(
+                    row.games,
+                    row.wins,
+                    row.points,
+                    row.placing_sum,
+                    list(row.placings),
+                    row.hands_won,
+                ),
+            )
+        )
+    rows_before = []
+    for player_id, player_nights in nights.items():
+        line = standings.season_totals(
+            player_nights,
+            scoring=scoring,
+            best_nights=season.best_nights,
+            attendance_points=season.attendance_points,
+        )
+        if line.nights:
+            rows_before.append(
+                {
+                    **line.totals.as_dict(),
+                    "player": names[player_id],
+                    "player_id": player_id,
+                    "league_points": line.league_points,
+                }
+            )
+    before = {
+        row["player_id"]: row["rank"]
+        for row in standings.rank_rows(
+            rows_before, scoring=scoring, attendance_points=season.attendance_points
+        )
+    }
+    out = []
+    for row in season_standings(season_id)["rows"]:
+        was = before.get(row["player_id"])
+        out.append(
+            {
+                "rank": row["rank"],
+                "player": row["player"],
+                "player_id": row["player_id"],
+                "before": was,
+                "moved": None if was is None else was - row["rank"],
+                "places": None if was is None else abs(was - row["rank"]),
+                "wins": row["wins"],
+                "points": row["points"],
+                "league_points": row["league_points"],
+            }
+        )
+    return out

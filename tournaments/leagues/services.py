@@ -14,21 +14,24 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from games import services as game_services
 from games.errors import Forbidden, NotFound
-from games.models import Game
-from rules import InvalidCommand, command_from_dict
+from games.models import Game, Seat
+from rules import IllegalCommand, InvalidCommand, command_from_dict, decide
 from rules.engine import SCORINGS
-from rules.variants import variant_names
+from rules.variants import get_variant, variant_names
+from tournaments.brackets.models import Tournament
 from tournaments.leagues.models import (
     League,
     Night,
     Organiser,
     Player,
+    Referee,
     Season,
     SeasonGame,
     SeasonSeat,
@@ -82,10 +85,33 @@ def _require_organiser(by: Any, league: League) -> None:
 
 
 def is_season_referee(user: Any, game: Game) -> bool:
-    """A referee check for ``games.registry``: the organisers of a game's season's league."""
+    """A referee check for ``games.registry``: the organisers and the named referees of a game's
+    season's league."""
     if game.season_id is None or user is None or user.pk is None:
         return False
-    return Organiser.objects.filter(user_id=user.pk, league__seasons__id=game.season_id).exists()
+    return (
+        Organiser.objects.filter(user_id=user.pk, league__seasons__id=game.season_id).exists()
+        or Referee.objects.filter(user_id=user.pk, league__seasons__id=game.season_id).exists()
+    )
+
+
+def is_named_tournament_referee(user: Any, game: Game) -> bool:
+    """A referee check for ``games.registry``: the named referees of a game's tournament."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return False
+    return Referee.objects.filter(
+        user_id=user.pk, tournament__round_set__tables__game_id=game.pk
+    ).exists()
+
+
+def is_league_referee(user: Any, league: League | int) -> bool:
+    """Whether ``user`` referees every game of ``league``: an organiser or a named referee."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return False
+    league_id = league.pk if isinstance(league, League) else league
+    return is_organiser(user, league_id) or (
+        Referee.objects.filter(league_id=league_id, user_id=user.pk).exists()
+    )
 
 
 # Leagues, seasons, nights, players ------------------------------------------------------------
@@ -116,6 +142,73 @@ def add_organiser(*, league: League, user: Any, by: Any = None) -> Organiser:
     _require_organiser(by, league)
     organiser, _ = Organiser.objects.get_or_create(league=league, user=user)
     return organiser
+
+
+# Organisers and referees -----------------------------------------------------------------------
+
+
+def _account(username: Any) -> Any:
+    """The account called ``username`` (as typed on a page: spaces around it ignored)."""
+    if not isinstance(username, str) or not username.strip():
+        raise InvalidCommand("username: give the name the person signs in with", field="username")
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise InvalidCommand(
+            f"username: nobody signs in as {username.strip()!r}: ask them for their user name",
+            field="username",
+        )
+    return user
+
+
+def _require_tournament_organiser(by: Any, tournament: Tournament) -> None:
+    if by is not None and tournament.organiser_id != getattr(by, "pk", None):
+        raise Forbidden(f"only the organiser of {tournament.name} may do this")
+
+
+def name_organiser(*, league: League, username: str, by: Any = None) -> Organiser:
+    """Make the account called ``username`` an organiser of ``league`` (by an organiser)."""
+    _require_organiser(by, league)
+    return add_organiser(league=league, user=_account(username))
+
+
+def name_referee(
+    *,
+    username: str,
+    league: League | None = None,
+    tournament: Tournament | None = None,
+    by: Any = None,
+) -> Referee:
+    """Name the account called ``username`` a referee of ``league`` (by one of its organisers)
+    or of ``tournament`` (by its organiser): it then referees every game of it."""
+    if (league is None) == (tournament is None):
+        raise ValueError("name a referee of a league or of a tournament")
+    if league is not None:
+        _require_organiser(by, league)
+    else:
+        assert tournament is not None
+        _require_tournament_organiser(by, tournament)
+    user = _account(username)
+    referee, _ = Referee.objects.get_or_create(
+        league=league, tournament=tournament, user=user, defaults={"named_by": by}
+    )
+    return referee
+
+
+def remove_referee(*, referee: Referee, by: Any = None) -> None:
+    """Take a named referee's role away (nothing they already ruled is undone)."""
+    if referee.league_id is not None:
+        _require_organiser(by, referee.league)
+    else:
+        _require_tournament_organiser(by, referee.tournament)
+    referee.delete()
+
+
+def remove_organiser(*, organiser: Organiser, by: Any = None) -> None:
+    """Take an organiser's role away; a league keeps at least one organiser."""
+    _require_organiser(by, organiser.league)
+    if Organiser.objects.filter(league_id=organiser.league_id).count() <= 1:
+        raise IllegalCommand(f"{organiser.league.name} needs at least one organiser")
+    organiser.delete()
 
 
 def open_season(
@@ -223,10 +316,40 @@ def open_night(*, season: Season, date: datetime.date | None = None, by: Any = N
 
 
 def night_of(*, season: Season, date: datetime.date | None = None) -> Night:
-    """The season's night on ``date`` (today by default), opened if there is none yet."""
+    """The season's open night on ``date`` (today by default), opened if there is none yet."""
     date = date or timezone.localdate()
-    night = season.nights.filter(date=date).order_by("number").first()
+    night = season.nights.filter(date=date, closed_at=None).order_by("number").first()
     return night or open_night(season=season, date=date)
+
+
+def close_night(*, night: Night, by: Any = None) -> Night:
+    """Close a league night once every table of it is over: no table is seated at it after.
+    Refused (``IllegalCommand``) while a table is still playing, naming it."""
+    season = night.season
+    _require_organiser(by, season.league)
+    with transaction.atomic():
+        night = Night.objects.select_for_update().get(pk=night.pk)
+        if night.closed_at is not None:
+            return night
+        playing = [
+            number
+            for number, (status,) in enumerate(
+                SeasonGame.objects.filter(night=night)
+                .order_by("created_at", "pk")
+                .values_list("game__status"),
+                start=1,
+            )
+            if status != Game.Status.FINISHED
+        ]
+        if playing:
+            tables = ", ".join(str(n) for n in playing)
+            raise IllegalCommand(
+                f"night {night.number} still has tables playing (table {tables}): finish them "
+                "before closing the night"
+            )
+        night.closed_at = timezone.now()
+        night.save(update_fields=["closed_at"])
+    return night
 
 
 # Games --------------------------------------------------------------------------------------
@@ -267,6 +390,8 @@ def start_season_game(
         raise Forbidden(f"only an organiser of {league.name} may add games to its seasons")
     if night is not None and night.season_id != season.pk:
         raise InvalidCommand(f"{night} is not a night of {season.name}", field="night")
+    if night is not None and night.closed_at is not None:
+        raise IllegalCommand(f"night {night.number} is closed: open a new night for more tables")
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     with transaction.atomic():
@@ -292,6 +417,10 @@ def start_season_game(
             season_id=season.pk,
             sheet=sheet,
         )
+        # A player with an account plays at their seat signed in, without the seat's link.
+        for number, player in enumerate(seated):
+            if player.user_id is not None:
+                Seat.objects.filter(game=game, seat=number).update(user_id=player.user_id)
         season_game = SeasonGame.objects.create(game=game, season=season, night=night)
         SeasonSeat.objects.bulk_create(
             SeasonSeat(season_game=season_game, seat=i, player=p) for i, p in enumerate(seated)
@@ -331,6 +460,32 @@ def record_hand(
         expected_version=expected_version,
         key=key,
     )
+
+
+def preview_hand(
+    *, game_id: UUID | str, out: Any, remaining: Any = None, points: Any = None
+) -> Any:
+    """What ``record_hand`` would record, recording nothing: the engine's ``hand_ended`` event
+    (each seat's points ``held``, what it ``gained`` and the ``scores`` after) and, when the hand
+    would end the game, its ``game_ended``. Raises what ``record_hand`` would raise."""
+    data: dict[str, Any] = {"type": "record_hand", "out": out}
+    if remaining is not None:
+        data["remaining"] = remaining
+    if points is not None:
+        data["points"] = points
+    command = command_from_dict(None, data)
+    events = decide(game_services.load_game(game_id=game_id), command)
+    ended = next((e for e in events if e.type == "hand_ended"), None)
+    over = next((e for e in events if e.type == "game_ended"), None)
+    return {"hand": ended, "game": over}
+
+
+def deck_worth(*, game_id: UUID | str) -> tuple[str, int]:
+    """The title of a game's edition and the points its whole deck is worth: the most the
+    other players of a hand can hold between them (the engine refuses more)."""
+    state = game_services.load_game(game_id=game_id)
+    variant = get_variant(state.variant)
+    return variant.title, sum(variant.points(code) for code in variant.deck_for(state.options))
 
 
 def get_season(season_id: int) -> Season:

@@ -1,5 +1,6 @@
-"""The league pages: leagues, a league, a season's standings, a player, and the score sheet a
-referee fills in at a league night.
+"""The league pages: leagues, a league (its organisers and referees), a season's standings, a
+league night (its tables, live), a player, and the score sheet a referee fills in at a night;
+and the organiser's forms: a new league, season and night, a table seated, a night closed.
 
 Plain function views that parse, call one selector or service, and render. An htmx request
 gets only the fragment it swaps (``template.html#fragment``); every page also works without
@@ -24,13 +25,23 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services as game_services
-from games.errors import NotFound, Stale
+from games.errors import Forbidden, NotFound, Stale
 from rules import IllegalCommand, InvalidCommand
+from tournaments.brackets.models import Tournament
 from tournaments.leagues import selectors, services
 from tournaments.leagues.charts import line_chart
 from tournaments.leagues.demo import DEMO_LEAGUE
-from tournaments.leagues.forms import HandForm, UndoHandForm
-from tournaments.leagues.models import League
+from tournaments.leagues.forms import (
+    HandForm,
+    LeagueForm,
+    NightForm,
+    RoleForm,
+    SeasonForm,
+    TableForm,
+    UndoHandForm,
+    service_error,
+)
+from tournaments.leagues.models import League, Night, Organiser, Referee, Season
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -66,8 +77,290 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
         league = selectors.league_detail(league_id)
     except NotFound as exc:
         raise _not_found(exc) from None
-    context = {"league": league, "organisers": selectors.league_organisers(league_id)}
-    return render(request, "tournaments/league_detail.html", context)
+    return render(request, "tournaments/league_detail.html", _league_context(request, league))
+
+
+def _league_context(
+    request: HttpRequest, league: dict[str, Any], role_form: RoleForm | None = None
+) -> dict[str, Any]:
+    organiser = services.is_organiser(request.user, league["id"])
+    return {
+        "league": league,
+        "roles": selectors.league_roles(league["id"]),
+        "organiser": organiser,
+        "role_form": role_form or (RoleForm() if organiser else None),
+    }
+
+
+def _organiser_only(request: HttpRequest, league: League, doing: str) -> None:
+    """403 unless the signed-in user organises ``league``, saying who can help."""
+    if not services.is_organiser(request.user, league):
+        names = ", ".join(selectors.league_organisers(league.pk)) or "nobody yet"
+        raise PermissionDenied(
+            f"Only the organisers of {league.name} {doing}. Its organisers: {names}; "
+            "ask one of them to name you organiser on the league's page."
+        )
+
+
+def _get(rows: Any, pk: int, what: str) -> Any:
+    """The row of ``rows`` (a model or a queryset) with this ``pk``, or 404."""
+    queryset = rows.objects.all() if hasattr(rows, "objects") else rows
+    found = queryset.filter(pk=pk).first()
+    if found is None:
+        raise Http404(f"No such {what}.")
+    return found
+
+
+# Organising: leagues, seasons, nights ------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    """Open a league; whoever opens it is its first organiser."""
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.open_league(**form.cleaned_data, created_by=request.user)
+        except InvalidCommand as exc:
+            service_error(form, exc)
+        else:
+            messages.info(request, f"{league.name} is open, with you as its organiser.")
+            return redirect("tournaments:league-detail", league_id=league.pk)
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/league_new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _get(League, league_id, "league")
+    _organiser_only(request, league, "open its seasons")
+    form = SeasonForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.open_season(league=league, **form.arguments(), by=request.user)
+        except InvalidCommand as exc:
+            service_error(form, exc)
+        except Forbidden as exc:
+            raise PermissionDenied(str(exc)) from None
+        else:
+            messages.info(request, f"{season.name} is open: open its first night below.")
+            return redirect("tournaments:season-standings", season_id=season.pk)
+    status = 400 if form.errors else 200
+    context = {"form": form, "league": league}
+    return render(request, "tournaments/season_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def night_open(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _get(Season.objects.select_related("league"), season_id, "season")
+    _organiser_only(request, season.league, "open its nights")
+    form = NightForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"No night was opened: {form.errors['date'][0]}")
+        return redirect(reverse("tournaments:season-standings", args=[season.pk]) + "#nights")
+    night = services.open_night(season=season, date=form.cleaned_data["date"], by=request.user)
+    messages.info(request, f"Night {night.number} is open: seat its tables.")
+    return redirect("tournaments:night-page", night_id=night.pk)
+
+
+def _night_context(
+    request: HttpRequest, night_id: int, table_form: TableForm | None = None
+) -> dict[str, Any]:
+    try:
+        night = selectors.night_page(night_id)
+    except NotFound as exc:
+        raise _not_found(exc) from None
+    organiser = services.is_organiser(request.user, night["league"]["id"])
+    context: dict[str, Any] = {
+        "night": night,
+        "organiser": organiser,
+        "referee": organiser or services.is_league_referee(request.user, night["league"]["id"]),
+    }
+    if organiser and not night["closed"]:
+        players = selectors.league_detail(night["league"]["id"])["players"]
+        context["table_form"] = table_form or TableForm(players=players)
+    if night["closed"]:
+        context["moves"] = selectors.standings_moves(night["season"]["id"], night["number"])
+    if organiser:
+        for table in night["tables"]:
+            for seat in table["seats"]:
+                if seat["secret"] and not table["sheet"]:
+                    seat["link"] = request.build_absolute_uri(
+                        reverse("games:seat-link", args=[table["game"], seat["secret"]])
+                    )
+    for table in night["tables"]:
+        for seat in table["seats"]:
+            seat.pop("secret", None)  # nobody but the organiser gets a seat's link
+    return context
+
+
+@require_GET
+def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A league night: its tables as they play (an htmx poll refreshes them), the organiser's
+    form to seat another table, and once closed, how the standings moved."""
+    context = _night_context(request, night_id)
+    if _htmx(request):
+        response = render(request, "tournaments/night.html#night-tables", context)
+    else:
+        response = render(request, "tournaments/night.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Seat a table at the night: a game on the site, or a paper score sheet."""
+    night = _get(Night.objects.select_related("season__league"), night_id, "night")
+    league = night.season.league
+    _organiser_only(request, league, "seat tables")
+    players = selectors.league_detail(league.pk)["players"]
+    form = TableForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            game = services.start_season_game(
+                season=night.season,
+                night=night,
+                players=form.cleaned_data["seated"],
+                created_by=request.user,
+                sheet=form.cleaned_data["kind"] == "sheet",
+            )
+        except InvalidCommand as exc:
+            form.add_error(None, _sentence(str(exc)))
+        except IllegalCommand as exc:  # the night was closed meanwhile: no form to show
+            messages.error(request, f"No table was seated: {_sentence(str(exc))}")
+            return redirect("tournaments:night-page", night_id=night.pk)
+        else:
+            names = ", ".join(form.cleaned_data["seated"])
+            kind = "score sheet" if game.sheet else "table"
+            messages.info(request, f"A {kind} is seated: {names}.")
+            return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#night-tables")
+    context = _night_context(request, night.pk, table_form=form)
+    return render(request, "tournaments/night.html", context, status=400)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    for prefix in ("players: ", "night: ", "name: "):
+        text = text.removeprefix(prefix)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+@login_required
+@require_POST
+def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Close the night (every table over): the page then shows how the standings moved."""
+    night = _get(Night.objects.select_related("season__league"), night_id, "night")
+    _organiser_only(request, night.season.league, "close its nights")
+    try:
+        services.close_night(night=night, by=request.user)
+    except IllegalCommand as exc:
+        messages.error(request, f"The night is still open: {_sentence(str(exc))}")
+        return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#close")
+    messages.info(request, f"Night {night.number} is closed. The standings after it are below.")
+    return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#moves")
+
+
+# Roles: organisers and referees ------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def league_role_name(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _get(League, league_id, "league")
+    _organiser_only(request, league, "name organisers and referees")
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        username, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        try:
+            if role == "organiser":
+                services.name_organiser(league=league, username=username, by=request.user)
+            else:
+                services.name_referee(league=league, username=username, by=request.user)
+        except InvalidCommand as exc:
+            service_error(form, exc)
+        else:
+            messages.info(request, f"{username.strip()} is now {role} of {league.name}.")
+            return redirect(reverse("tournaments:league-detail", args=[league.pk]) + "#roles")
+    context = _league_context(request, selectors.league_detail(league.pk), role_form=form)
+    return render(request, "tournaments/league_detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def league_role_remove(
+    request: HttpRequest, league_id: int, kind: str, role_id: int
+) -> HttpResponse:
+    league = _get(League, league_id, "league")
+    _organiser_only(request, league, "change its organisers and referees")
+    model = {"organiser": Organiser, "referee": Referee}.get(kind)
+    if model is None:
+        raise Http404("No such role.")
+    role = model.objects.select_related("user", "league").filter(pk=role_id, league=league).first()
+    if role is None:
+        raise Http404("No such role.")
+    try:
+        if kind == "organiser":
+            services.remove_organiser(organiser=role, by=request.user)
+        else:
+            services.remove_referee(referee=role, by=request.user)
+    except IllegalCommand as exc:
+        messages.error(request, f"Nobody was removed: {_sentence(str(exc))}")
+    else:
+        messages.info(request, f"{role.user.get_username()} is no longer {kind} of {league.name}.")
+    return redirect(reverse("tournaments:league-detail", args=[league.pk]) + "#roles")
+
+
+def _tournament_organiser_only(request: HttpRequest, tournament: Tournament) -> None:
+    if tournament.organiser_id != request.user.pk:
+        raise PermissionDenied(
+            f"Only the organiser of {tournament.name} names its referees: ask "
+            f"{tournament.organiser.get_full_name() or tournament.organiser.get_username()}."
+        )
+
+
+@login_required
+@require_POST
+def tournament_referee_name(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _get(Tournament.objects.select_related("organiser"), tournament_id, "tournament")
+    _tournament_organiser_only(request, tournament)
+    form = RoleForm(request.POST, roles=("referee",))
+    page = reverse("tournaments:tournament-page", args=[tournament.pk]) + "#roles"
+    if form.is_valid():
+        try:
+            services.name_referee(
+                tournament=tournament, username=form.cleaned_data["username"], by=request.user
+            )
+        except InvalidCommand as exc:
+            service_error(form, exc)
+    if form.errors:
+        problem = next(iter(form.errors.values()))[0]
+        messages.error(request, f"Nobody was named referee: {problem}")
+    else:
+        name = form.cleaned_data["username"].strip()
+        messages.info(request, f"{name} now referees every table of {tournament.name}.")
+    return redirect(page)
+
+
+@login_required
+@require_POST
+def tournament_referee_remove(
+    request: HttpRequest, tournament_id: int, referee_id: int
+) -> HttpResponse:
+    tournament = _get(Tournament.objects.select_related("organiser"), tournament_id, "tournament")
+    _tournament_organiser_only(request, tournament)
+    referee = (
+        Referee.objects.select_related("user").filter(pk=referee_id, tournament=tournament).first()
+    )
+    if referee is None:
+        raise Http404("No such referee.")
+    services.remove_referee(referee=referee, by=request.user)
+    messages.info(request, f"{referee.user.get_username()} no longer referees {tournament.name}.")
+    return redirect(reverse("tournaments:tournament-page", args=[tournament.pk]) + "#roles")
 
 
 # A season's standings ---------------------------------------------------------------------------
@@ -88,10 +381,13 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
         response = render(request, "tournaments/season_standings.html#standings-table", context)
     else:
         season = selectors.season_detail(season_id)
+        league_id = season["league"]["id"]
         context.update(
             season=season,
             nights=selectors.season_nights(season_id),
-            organiser=services.is_organiser(request.user, season["league"]["id"]),
+            organiser=services.is_organiser(request.user, league_id),
+            referee=services.is_league_referee(request.user, league_id),
+            night_form=NightForm(),
         )
         response = render(request, "tournaments/season_standings.html", context)
     # The same URL answers a fragment or a page: caches must tell them apart.
@@ -120,7 +416,11 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
                 id_prefix=f"rating-{season['season_id']}",
             )
         )
-    return render(request, "tournaments/player_detail.html", {"player": player})
+    context = {
+        "player": player,
+        "referee": services.is_league_referee(request.user, player["league"]["id"]),
+    }
+    return render(request, "tournaments/player_detail.html", context)
 
 
 def _rating_description(history: list[dict[str, Any]]) -> str:
@@ -150,7 +450,10 @@ def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
     except NotFound as exc:
         raise _not_found(exc) from None
     if not game_services.is_referee(request.user, game):
-        raise PermissionDenied("only the game's referees (the league's organisers) keep its sheet")
+        raise PermissionDenied(
+            "Only the referees of this game keep its score sheet: the league's organisers and "
+            "the referees they name. Ask an organiser to name you referee on the league's page."
+        )
     return sheet
 
 
@@ -226,20 +529,33 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.method == "GET":
         return render(request, "tournaments/score_sheet.html", _sheet_context(sheet))
 
-    form = HandForm(request.POST, seats=len(sheet["seats"]))
+    form = HandForm(
+        request.POST, seats=len(sheet["seats"]), deck=services.deck_worth(game_id=game_id)
+    )
+    if request.POST.get("edit"):  # "Change it" on the confirmation: the form, filled in again
+        context = _sheet_context(sheet, values=request.POST)
+        if _htmx(request):
+            return _render_sheet_fragments(request, context, "entry-form", both=False)
+        return render(request, "tournaments/score_sheet.html", context)
+    # A hand is first shown as it would score, and recorded once confirmed ("confirm").
+    confirmed = request.POST.get("confirm") == "1"
+    preview = None
     if form.is_valid():
         try:
-            services.record_hand(
-                game_id=game_id,
-                **form.command(),
-                actor=game_services.user_actor(request.user),
-                expected_version=form.cleaned_data["version"],
-                key=form.cleaned_data["key"],
-            )
+            if confirmed:
+                services.record_hand(
+                    game_id=game_id,
+                    **form.command(),
+                    actor=game_services.user_actor(request.user),
+                    expected_version=form.cleaned_data["version"],
+                    key=form.cleaned_data["key"],
+                )
+            else:
+                preview = services.preview_hand(game_id=game_id, **form.command())
         except InvalidCommand as exc:
             form.add_engine_error(exc)
         except IllegalCommand as exc:
-            form.add_error(None, f"{exc}.")
+            form.add_error(None, _sentence(str(exc)))
         except Stale:
             form.add_error(None, STALE)
     errors = form.first_errors()
@@ -249,6 +565,12 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
         if _htmx(request):
             return _render_sheet_fragments(request, context, "entry-form", both=TOP in errors)
         return render(request, "tournaments/score_sheet.html", context, status=200)
+    if preview is not None:
+        context = _sheet_context(sheet, values=request.POST)
+        context.update(preview=_preview(sheet, preview), hidden=form.hidden_values())
+        if _htmx(request):
+            return _render_sheet_fragments(request, context, "entry-form", both=False)
+        return render(request, "tournaments/score_sheet.html", context)
 
     sheet = selectors.score_sheet(game_id)
     notice = f"Hand {sheet['hands'][-1]['number']} recorded." if sheet["hands"] else ""
@@ -258,6 +580,29 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     # Post/redirect/get: a reload does not send the hand again.
     messages.info(request, notice)
     return redirect(reverse("tournaments:score-sheet", args=[game_id]) + "#sheet-hands")
+
+
+def _preview(sheet: dict[str, Any], preview: dict[str, Any]) -> dict[str, Any]:
+    """The hand about to be recorded, in words: each player's points held, what the hand
+    scores them and their total after it; and the winner, when the hand ends the game."""
+    hand, game = preview["hand"], preview["game"]
+    names = [seat["player"] for seat in sheet["seats"]]
+    rows = [
+        {
+            "player": name,
+            "out": seat == hand.winner,
+            "held": hand.held[seat],
+            "gained": hand.gained[seat],
+            "total": hand.scores[seat],
+        }
+        for seat, name in enumerate(names)
+    ]
+    return {
+        "number": sheet["next_hand"],
+        "out": names[hand.winner],
+        "rows": rows,
+        "winner": names[game.winner] if game is not None else None,
+    }
 
 
 @login_required

@@ -4,10 +4,13 @@ placings, so numbers read as words and nothing is told by colour alone."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import template
 
+from rules.cards import describe
 from rules.variants import get_variant
+from tournaments.leagues.selectors import tournament_roles as roles_of
 
 register = template.Library()
 
@@ -61,3 +64,31 @@ def placings_words(placings: Sequence[int]) -> str:
         if count
     ]
     return ", ".join(parts) if parts else "no games placed"
+
+
+@register.filter
+def cards_in_words(cards: Sequence[str]) -> str:
+    """Card codes as words: ``["R7", "W4"]`` as ``"red 7, wild draw four"``."""
+    words = []
+    for code in cards:
+        try:
+            words.append(describe(code))
+        except ValueError:
+            words.append(code)
+    return ", ".join(words) if words else "no cards"
+
+
+@register.inclusion_tag("tournaments/roles.html", takes_context=True)
+def tournament_roles(context: template.Context, tournament_id: int) -> dict[str, Any]:
+    """The tournament page's panel of who runs it: its organiser and named referees, and for
+    the organiser, the form that names another referee."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    roles = roles_of(tournament_id)
+    organiser = bool(user and user.is_authenticated and user.pk == roles["organiser_id"])
+    return {
+        "roles": roles,
+        "organiser": organiser,
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -1,0 +1,454 @@
+"""The organiser's pages, by the Django client: signing in and out and changing a password,
+the styled 403 and 404, opening a league, a season and a night, seating tables, closing the
+night, naming organisers and referees, and the score sheet's confirmation step. Each bad input
+gets a clear message and records nothing."""
+
+# The fixtures are imported from the support module; pytest passes them in by name.
+# ruff: noqa: F811
+
+import re
+from html import unescape
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from games.models import Event, Game, Seat
+from tests.web.league_pages_support import (  # noqa: F401 (fixtures)
+    league,
+    olga,
+    record,
+    season,
+    sheet,
+)
+from tournaments.leagues import services
+from tournaments.leagues.models import League, Night, Organiser, Referee, Season
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response):
+    """The page's words, tags taken out, as a person reads them."""
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def organiser(client, olga):
+    client.force_login(olga)
+    return client
+
+
+@pytest.fixture
+def mallory(db):
+    return get_user_model().objects.create_user("mallory", password="pw-mallory-2026")
+
+
+# Accounts -----------------------------------------------------------------------------------------
+
+
+def test_signing_in_goes_to_the_leagues_and_signing_out_comes_back_home(client, olga):
+    page = client.get("/accounts/login/")
+    assert page.status_code == 200 and "Sign in" in text(page)
+
+    response = client.post("/accounts/login/", {"username": "olga", "password": "pw"})
+    assert response.status_code == 302 and response["Location"] == "/leagues/"
+    assert "Sign out (olga)" in text(client.get("/leagues/"))
+
+    out = client.post("/accounts/logout/")
+    assert out.status_code == 302 and "_auth_user_id" not in client.session
+
+
+def test_a_wrong_password_is_refused_in_words(client, olga):
+    response = client.post("/accounts/login/", {"username": "olga", "password": "nope"})
+
+    assert response.status_code == 200
+    assert "enter a correct username and password" in text(response)
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_password_is_changed_with_the_old_one_first(organiser, olga):
+    wrong = organiser.post(
+        "/accounts/password/",
+        {"old_password": "nope", "new_password1": "Tables-at-8", "new_password2": "Tables-at-8"},
+    )
+    assert wrong.status_code == 200 and "old password was entered incorrectly" in text(wrong)
+
+    done = organiser.post(
+        "/accounts/password/",
+        {"old_password": "pw", "new_password1": "Tables-at-8", "new_password2": "Tables-at-8"},
+    )
+    assert done.status_code == 302 and done["Location"] == "/accounts/password/done/"
+    olga.refresh_from_db()
+    assert olga.check_password("Tables-at-8")
+
+
+def test_the_password_page_needs_a_sign_in(client):
+    response = client.get("/accounts/password/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+# 403 and 404 --------------------------------------------------------------------------------------
+
+
+def test_a_non_organiser_gets_a_styled_403_saying_whom_to_ask(client, mallory, league):
+    client.force_login(mallory)
+
+    response = client.get(reverse("tournaments:season-new", args=[league.pk]))
+
+    assert response.status_code == 403
+    words = text(response)
+    assert "You may not do this" in words and "Only the organisers of Thursday Club" in words
+    assert "Its organisers: Olga" in words and "signed in as mallory" in words
+    assert '<link rel="stylesheet"' in response.content.decode()
+
+
+def test_a_missing_page_gets_a_styled_404_with_ways_on(client):
+    response = client.get("/nights/999999/")
+
+    assert response.status_code == 404
+    words = text(response)
+    assert "This page is not here" in words and "the leagues" in words
+
+
+def test_a_non_referee_at_a_score_sheet_is_told_what_to_do(client, mallory, sheet):
+    client.force_login(mallory)
+
+    response = client.get(reverse("tournaments:score-sheet", args=[sheet.pk]))
+
+    assert response.status_code == 403
+    assert "Ask an organiser to name you referee" in text(response)
+
+
+# A league, a season, a night ----------------------------------------------------------------------
+
+
+LEAGUE = {"name": "Friday Club", "variant": "classic", "scoring": "standard", "target": "250"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "Give the league a name."),
+        ({"target": "0"}, "greater than or equal to 1"),
+        ({"target": "lots"}, "Enter a whole number."),
+        ({"variant": "poker"}, "Select a valid choice."),
+        ({"scoring": ""}, "This field is required."),
+    ],
+)
+def test_a_bad_league_form_says_what_is_wrong_and_opens_nothing(organiser, change, message):
+    response = organiser.post("/leagues/new/", {**LEAGUE, **change})
+
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not League.objects.filter(name="Friday Club").exists()
+
+
+def test_opening_a_league_makes_the_opener_its_organiser(organiser, olga):
+    response = organiser.post("/leagues/new/", LEAGUE)
+
+    league = League.objects.get(name="Friday Club")
+    assert response.status_code == 302 and response["Location"] == f"/leagues/{league.pk}/"
+    assert (league.target, league.scoring) == (250, "standard")
+    assert Organiser.objects.filter(league=league, user=olga).exists()
+    page = text(organiser.get(response["Location"]))
+    assert "Friday Club is open, with you as its organiser." in page
+    assert "Open a new season" in page
+
+
+def test_opening_a_league_needs_a_sign_in(client):
+    response = client.get("/leagues/new/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+SEASON = {
+    "name": "Winter",
+    "variant": "",
+    "scoring": "",
+    "target": "",
+    "best_nights": "",
+    "attendance_points": "0",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": "Autumn"}, "Thursday Club already has a season called 'Autumn'"),
+        ({"name": " "}, "Give the season a name."),
+        ({"best_nights": "0"}, "greater than or equal to 1"),
+        ({"attendance_points": "-1"}, "greater than or equal to 0"),
+        ({"attendance_points": ""}, "Give the attendance points (0 for none)."),
+        ({"target": "10001"}, "less than or equal to 10000"),
+    ],
+)
+def test_a_bad_season_form_says_what_is_wrong_and_opens_nothing(organiser, season, change, message):
+    response = organiser.post(
+        reverse("tournaments:season-new", args=[season.league.pk]), {**SEASON, **change}
+    )
+
+    assert response.status_code == 400
+    assert message in text(response)
+    assert Season.objects.filter(league=season.league).count() == 1
+
+
+def test_a_season_keeps_its_rules_and_standings_options(organiser, league):
+    response = organiser.post(
+        reverse("tournaments:season-new", args=[league.pk]),
+        {
+            **SEASON,
+            "scoring": "alternative",
+            "target": "200",
+            "best_nights": "3",
+            "attendance_points": "2",
+        },
+    )
+
+    season = Season.objects.get(name="Winter")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:season-standings", args=[season.pk])
+    assert (season.effective_scoring, season.target) == ("alternative", 200)
+    assert (season.best_nights, season.attendance_points, season.variant) == (3, 2, "")
+
+
+def test_a_night_opens_and_a_bad_date_opens_none(organiser, season):
+    url = reverse("tournaments:night-open", args=[season.pk])
+
+    bad = organiser.post(url, {"date": "next Thursday"}, follow=True)
+    assert "No night was opened: Give the date as year-month-day" in text(bad)
+    assert not Night.objects.exists()
+
+    response = organiser.post(url, {"date": "2026-11-26"})
+    night = Night.objects.get()
+    assert response["Location"] == reverse("tournaments:night-page", args=[night.pk])
+    assert (night.number, str(night.date)) == (1, "2026-11-26")
+
+
+def test_only_organisers_open_nights(client, mallory, season):
+    client.force_login(mallory)
+    response = client.post(reverse("tournaments:night-open", args=[season.pk]), {"date": ""})
+    assert response.status_code == 403 and not Night.objects.exists()
+
+
+# Seating tables ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def night(season):
+    return services.open_night(season=season)
+
+
+def seat(client, night, **data):
+    return client.post(reverse("tournaments:night-seat", args=[night.pk]), data)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "digital", "new_players": "Ann"}, "A table seats 2 to 10 players; 1 was chosen."),
+        ({"kind": "digital", "new_players": "Ann\nann"}, "Ann, ann would sit at the table twice."),
+        (
+            {"kind": "digital", "new_players": "\n".join(f"P{n}" for n in range(11))},
+            "A table seats 2 to 10 players; 11 were chosen.",
+        ),
+        ({"new_players": "Ann\nBob"}, "Choose how the table plays."),
+        ({"kind": "digital", "new_players": "Ann\n" + "x" * 101}, "at most 100 characters"),
+    ],
+)
+def test_a_bad_table_says_what_is_wrong_and_seats_nothing(organiser, night, data, message):
+    response = seat(organiser, night, **data)
+
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not Game.objects.exists()
+
+
+def test_a_digital_table_shows_its_seat_links_to_the_organiser_only(client, organiser, night):
+    response = seat(organiser, night, kind="digital", new_players="Ann\nBob\nCy")
+    assert response.status_code == 302
+
+    game = Game.objects.get()
+    assert not game.sheet and game.season_game.night == night
+    page = organiser.get(reverse("tournaments:night-page", args=[night.pk])).content.decode()
+    for secret in Seat.objects.filter(game=game).values_list("secret", flat=True):
+        assert f"/table/{game.pk}/seat/{secret}/" in page
+    assert f'href="/table/{game.pk}/replay/"' in page
+
+    client.logout()
+    public = client.get(reverse("tournaments:night-page", args=[night.pk])).content.decode()
+    assert "/seat/" not in public and "Ann" in public
+
+
+def test_a_paper_table_links_its_score_sheet_and_league_players_can_be_ticked(organiser, night):
+    ann = services.register_player(league=night.season.league, name="Ann")
+    response = seat(organiser, night, kind="sheet", players=[str(ann.pk)], new_players="Bob")
+    assert response.status_code == 302
+
+    game = Game.objects.get()
+    assert game.sheet and list(game.seats.values_list("player", flat=True)) == ["Ann", "Bob"]
+    page = organiser.get(reverse("tournaments:night-page", args=[night.pk])).content.decode()
+    assert reverse("tournaments:score-sheet", args=[game.pk]) in page
+
+
+def test_the_htmx_poll_gets_only_the_tables(organiser, night):
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    response = organiser.get(
+        reverse("tournaments:night-page", args=[night.pk]), HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="night-tables"') and "<html" not in html
+
+
+# Closing the night -------------------------------------------------------------------------------
+
+
+def test_closing_waits_for_every_table_then_shows_the_standings_moving(organiser, night):
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    game = Game.objects.get()
+    url = reverse("tournaments:night-close", args=[night.pk])
+
+    early = organiser.post(url, follow=True)
+    assert "The night is still open: Night 1 still has tables playing (table 1)" in text(early)
+    night.refresh_from_db()
+    assert night.closed_at is None
+
+    record(game, 0, {1: 120})
+    closed = organiser.post(url, follow=True)
+    words = text(closed)
+    assert "Night 1 is closed." in words and "The standings after night 1" in words
+    assert "Ann new in the table" in words
+    night.refresh_from_db()
+    assert night.closed_at is not None
+    # No more tables at a closed night: no form, and a post is refused.
+    assert "Seat a table" not in words
+    late = organiser.post(
+        reverse("tournaments:night-seat", args=[night.pk]),
+        {"kind": "sheet", "new_players": "Cy\nDee"},
+        follow=True,
+    )
+    assert "No table was seated: Night 1 is closed: open a new night" in text(late)
+    assert Game.objects.count() == 1
+
+
+# Organisers and referees --------------------------------------------------------------------------
+
+
+def test_an_organiser_names_a_referee_who_then_keeps_the_score_sheet(
+    client, organiser, league, mallory, sheet
+):
+    url = reverse("tournaments:league-role-name", args=[league.pk])
+
+    unknown = organiser.post(url, {"username": "ghost", "role": "referee"})
+    assert unknown.status_code == 400 and "Nobody signs in as 'ghost'" in text(unknown)
+
+    named = organiser.post(url, {"username": "mallory", "role": "referee"}, follow=True)
+    assert "mallory is now referee of Thursday Club." in text(named)
+    referee = Referee.objects.get(league=league, user=mallory)
+
+    client.force_login(mallory)
+    assert client.get(reverse("tournaments:score-sheet", args=[sheet.pk])).status_code == 200
+
+    client.force_login(league.created_by)
+    client.post(reverse("tournaments:league-role-remove", args=[league.pk, "referee", referee.pk]))
+    assert not Referee.objects.exists()
+
+
+def test_the_last_organiser_cannot_be_removed(organiser, league, olga):
+    role = Organiser.objects.get(league=league, user=olga)
+    response = organiser.post(
+        reverse("tournaments:league-role-remove", args=[league.pk, "organiser", role.pk]),
+        follow=True,
+    )
+    assert "Nobody was removed: Thursday Club needs at least one organiser." in text(response)
+    assert Organiser.objects.filter(league=league).count() == 1
+
+
+def test_only_an_organiser_names_anyone(client, mallory, league):
+    client.force_login(mallory)
+    response = client.post(
+        reverse("tournaments:league-role-name", args=[league.pk]),
+        {"username": "mallory", "role": "organiser"},
+    )
+    assert response.status_code == 403 and not Organiser.objects.filter(user=mallory).exists()
+
+
+# The score sheet's confirmation -------------------------------------------------------------------
+
+
+def sheet_url(game):
+    return reverse("tournaments:score-sheet", args=[game.pk])
+
+
+def test_a_hand_is_shown_with_what_each_player_scores_before_it_is_recorded(organiser, sheet):
+    before = Event.objects.filter(game=sheet).count()
+
+    shown = organiser.post(sheet_url(sheet), {"out": "0", "points-1": "20", "cards-2": "r7 w4"})
+
+    words = text(shown)
+    assert "Check hand 1 before recording it" in words and "Ann went out." in words
+    assert "Ann (went out) 0 77 77" in words and "Cy 57 0 0" in words
+    assert "Nothing is recorded until you confirm." in words
+    assert Event.objects.filter(game=sheet).count() == before
+
+    confirmed = organiser.post(
+        sheet_url(sheet),
+        {
+            "out": "0",
+            "points-1": "20",
+            "cards-2": "R7 W4",
+            "confirm": "1",
+            "version": str(Game.objects.get(pk=sheet.pk).version),
+        },
+    )
+    assert confirmed.status_code == 302
+    assert Event.objects.filter(game=sheet, type="hand_recorded").count() == 1
+
+
+def test_change_it_brings_the_form_back_filled_in(organiser, sheet):
+    response = organiser.post(
+        sheet_url(sheet), {"out": "1", "points-0": "5", "points-2": "6", "edit": "1"}
+    )
+    html = response.content.decode()
+    assert 'id="record-hand"' in html and 'value="5"' in html and 'value="6"' in html
+    assert not Event.objects.filter(game=sheet, type="hand_recorded").exists()
+
+
+def test_the_hand_that_ends_the_game_says_who_wins(organiser, sheet):
+    shown = organiser.post(sheet_url(sheet), {"out": "2", "points-0": "60", "points-1": "50"})
+    assert "This hand ends the game: Cy wins" in text(shown)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"out": "0", "points-1": "99999", "points-2": "0"},
+            "Bob's points: 99999 points is more than a whole Classic UNO deck is worth (1240",
+        ),
+        (
+            {"out": "0", "points-1": "700", "points-2": "600"},
+            "The hands add up to 1300 points, more than a whole Classic UNO deck is worth",
+        ),
+        (
+            {"out": "0", "cards-1": "W4 W4 W4", "cards-2": "W4 W4"},
+            "The hands hold 5 cards “wild draw four”, but a Classic UNO deck has only 4",
+        ),
+        (
+            {"out": "0", "cards-1": "R1", "points-1": "3", "points-2": "1"},
+            "Give either the cards left or the points, not both.",
+        ),
+        (
+            {"out": "0", "points-0": "4", "points-1": "1", "points-2": "1"},
+            "The player who went out holds no cards",
+        ),
+    ],
+)
+def test_impossible_hands_are_refused_in_the_players_words(organiser, sheet, data, message):
+    for confirm in ({}, {"confirm": "1"}):
+        response = organiser.post(sheet_url(sheet), {**data, **confirm})
+        html = response.content.decode()
+        summary = html[html.index('class="error-summary"') : html.index('<fieldset class="out"')]
+        words = text(response)
+        assert "The hand was not recorded." in words and message in words
+        for internal in ("seat ", "W4", "remaining", "points.", "copies of"):
+            assert internal not in unescape(summary), internal
+    assert not Event.objects.filter(game=sheet, type="hand_recorded").exists()
