@@ -13,16 +13,9 @@ from typing import Any
 
 from games import services
 from games.models import Dispute, Event, Game, Seat
+from games.pages.editions import Edition, edition_for
 from games.pages.faces import CardFace, card_face, sort_key
-from games.pages.narration import (
-    PENDING_WORDS,
-    QUIET,
-    YOUR_MOVE,
-    Namer,
-    colour_word,
-    command_text,
-    event_text,
-)
+from games.pages.narration import Namer, colour_word
 from games.pages.viewers import Viewer
 from games.visibility import is_revealed
 from rules import GameState, legal_commands
@@ -32,9 +25,6 @@ from rules.views import event_view, game_view
 
 LOG_SIZE = 8  # events in words on the table page
 CARD_COMMANDS = frozenset({"play", "discard", "keep", "keep_card"})  # a card of the hand
-DISCARD_KINDS = frozenset(
-    {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
-)
 
 # Buttons ----------------------------------------------------------------------------------------
 
@@ -66,6 +56,7 @@ class Button:
     value: str
     kind: str
     colour: str = ""  # a colour choice's letter (drawn as a swatch beside the word)
+    help: str = ""  # what a special action does (the edition's words)
 
 
 @dataclass
@@ -109,14 +100,16 @@ def table_context(
         state, viewer.seat, referee=viewer.referee and viewer.seat is None, revealed=revealed
     )
     kind, pseat = state.pending
+    ed = edition_for(state.variant)
+    discard_kinds = ed.discard_kinds
     rows = _seat_rows(state, view, seats, viewer, name)
     legal = legal_commands(state, viewer.seat) if viewer.seat is not None else []
     legal_dicts = [c.to_dict() for c in legal]
     hand_cards: list[HandCard] = []
     if viewer.seat is not None:
-        hand_cards = _hand(state.hands[viewer.seat], legal_dicts, kind)
-    pick_options = _pick_options(pick, legal_dicts, name) if pick else []
-    actions = _actions(legal_dicts, name)
+        hand_cards = _hand(state.hands[viewer.seat], legal_dicts, kind in discard_kinds)
+    pick_options = _pick_options(pick, legal_dicts, name, ed) if pick else []
+    actions = _actions(legal_dicts, name, ed)
     top = state.top
     edition = view.get("edition") or {}
     return {
@@ -140,19 +133,20 @@ def table_context(
         "drawn": card_face(state.drawn)
         if kind == "drawn" and pseat == viewer.seat and state.drawn
         else None,
-        "discarding": viewer.seat is not None and pseat == viewer.seat and kind in DISCARD_KINDS,
+        "discarding": viewer.seat is not None and pseat == viewer.seat and kind in discard_kinds,
         "discard_wild_top": any(card_info(c).is_wild for c in state.hands[viewer.seat])
         if viewer.seat is not None and state.hands
         else False,
         "colours": [(c, colour_word(c)) for c in get_variant(state.variant).colours],
         "say_uno": any(d.get("uno") for d in legal_dicts)
-        or (kind in DISCARD_KINDS and pseat == viewer.seat),
+        or (kind in discard_kinds and pseat == viewer.seat),
         "pick": card_face(pick) if pick_options else None,
         "pick_options": pick_options,
         "actions": actions,
         "error": error,
         "log": table_log(game, state, viewer, name, revealed=revealed),
         "edition": edition_lines(state, edition, name),
+        "edition_help": edition_help(ed, state, actions),
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "dispute_version": dispute_version,
         "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
@@ -168,15 +162,16 @@ def table_context(
 def status_text(state: GameState, name: Namer, you: int | None) -> str:
     """What the game waits for, in words; what to do when it waits for the viewer."""
     kind, seat = state.pending
+    ed = edition_for(state.variant)
     if kind == "over":
         return f"Game over: {name(state.winner)} won." if state.winner is not None else "Game over."
-    if kind == "uno_spin":
-        return "UNO Spin! The first to claim it discards a card."
+    if kind in ed.status:
+        return ed.status[kind]
     if kind == "hand_over":
         return f"{name.cap(seat)} won the hand."
-    if seat == you and kind in YOUR_MOVE:
-        return ("Your turn: " if kind == "turn" else "Your move: ") + YOUR_MOVE[kind] + "."
-    what = PENDING_WORDS.get(kind, kind.replace("_", " "))
+    if seat == you and kind in ed.your_move:
+        return ("Your turn: " if kind == "turn" else "Your move: ") + ed.your_move[kind] + "."
+    what = ed.pending.get(kind, kind.replace("_", " "))
     return f"Waiting for {name(seat)}: {name(seat)} {what}."
 
 
@@ -185,16 +180,12 @@ def _seat_rows(
 ) -> list[SeatRow]:
     kind, pseat = state.pending
     edition = view.get("edition") or {}
-    towers = edition.get("towers") or {}
+    ed = edition_for(state.variant)
     rows = []
     for row, seat in zip(view["seats"], seats, strict=True):
         number = row["seat"]
         hand = row.get("hand")
-        badges = [f"{t} tower" for t, holder in towers.items() if holder == number]
-        if edition.get("veto_on") == number:
-            badges.append("VETO on them")
-        if number in (edition.get("also_uno_exposed") or ()):
-            badges.append("may be caught")
+        badges = ed.badges(edition, number)
         rows.append(
             SeatRow(
                 seat=number,
@@ -218,13 +209,14 @@ def _seat_rows(
     return rows
 
 
-def _hand(hand: tuple[str, ...], legal: list[dict[str, Any]], kind: str) -> list[HandCard]:
-    """The viewer's cards, sorted, each with what pressing it does."""
+def _hand(hand: tuple[str, ...], legal: list[dict[str, Any]], wheel: bool) -> list[HandCard]:
+    """The viewer's cards, sorted, each with what pressing it does (``wheel``: the game waits
+    for the viewer to tick cards to discard)."""
     by_card: dict[str, list[dict[str, Any]]] = {}
     for data in legal:
         if data["type"] in CARD_COMMANDS:
             by_card.setdefault(data["card"], []).append(data)
-    discarding = kind in DISCARD_KINDS and any(d["type"] == "wheel_discard" for d in legal)
+    discarding = wheel and any(d["type"] == "wheel_discard" for d in legal)
     out = []
     seen: dict[str, int] = {}
     for code in sorted(hand, key=sort_key):
@@ -245,39 +237,19 @@ def _id(code: str) -> str:
     return code.replace("~", "s").replace(":", "i").replace("!", "x")
 
 
-def _pick_options(pick: str, legal: list[dict[str, Any]], name: Namer) -> list[Button]:
+def _pick_options(pick: str, legal: list[dict[str, Any]], name: Namer, ed: Edition) -> list[Button]:
     options: dict[str, dict[str, Any]] = {}
     for data in legal:
         if data["type"] in CARD_COMMANDS and data.get("card") == pick:
             base = _without_uno(data)
             options.setdefault(as_value(base), base)
     return [
-        Button(command_text(d, name), value, "pick", d.get("colour") or "")
+        Button(ed.command_text(d, name), value, "pick", d.get("colour") or "")
         for value, d in options.items()
     ]
 
 
-ACTION_ORDER = [
-    "draw",
-    "pass",
-    "call_uno",
-    "catch",
-    "challenge",
-    "accept",
-    "block",
-    "take",
-    "choose_colour",
-    "name_colour",
-    "spin",
-    "claim_uno_spin",
-    "report_joke",
-    "report_rooster",
-    "deal",
-    "veto",
-]
-
-
-def _actions(legal: list[dict[str, Any]], name: Namer) -> list[Button]:
+def _actions(legal: list[dict[str, Any]], name: Namer, ed: Edition) -> list[Button]:
     """Every command of the seat that is not pressing a card of the hand, as a button."""
     buttons = []
     seen = set()
@@ -290,29 +262,35 @@ def _actions(legal: list[dict[str, Any]], name: Namer) -> list[Button]:
             continue
         seen.add(value)
         colour = data.get("colour") or "" if kind in ("choose_colour", "name_colour") else ""
-        buttons.append(Button(command_text(data, name), value, kind, colour))
-    order = {k: i for i, k in enumerate(ACTION_ORDER)}
+        buttons.append(
+            Button(ed.command_text(data, name), value, kind, colour, ed.help.get(kind, ""))
+        )
+    order = {k: i for i, k in enumerate(ed.buttons)}
     buttons.sort(key=lambda b: order.get(b.kind, len(order)))
     return buttons
 
 
 def edition_lines(state: GameState, edition: dict[str, Any], name: Namer) -> list[str]:
     """The edition's public state in words (towers, the VETO, house rules, the wheel)."""
-    lines = []
-    if "towers" in edition:
-        for tower, holder in edition["towers"].items():
-            lines.append(f"{tower} tower: " + ("in the middle" if holder is None else name(holder)))
-    if "veto_on" in edition:
-        on = edition["veto_on"]
-        lines.append("The VETO card lies in the middle." if on is None else f"VETO on {name(on)}.")
-        for rule in edition.get("house_rules") or []:
-            if rule["text"]:
-                lines.append(f"House rule: {rule['text']}")
-    if edition.get("showing") is not None:
-        lines.append(f"{name.cap(edition['showing'])}'s hand is shown to everyone.")
-    if edition.get("war_numbers"):
-        lines.append("War: discard " + ", ".join(map(str, edition["war_numbers"])) + ".")
-    return lines
+    return edition_for(state.variant).lines(edition, name)
+
+
+def edition_help(ed: Edition, state: GameState, actions: list[Button]) -> dict[str, Any]:
+    """The edition explained (games/edition_help.html): its rules summary, its special cards,
+    the game's options, and what the special buttons on the page now do."""
+    seen: set[str] = set()
+    buttons = []
+    for button in actions:
+        if button.help and button.kind not in seen:
+            seen.add(button.kind)
+            buttons.append((button.label, button.help))
+    return {
+        "title": get_variant(state.variant).title,
+        "summary": ed.summary,
+        "cards": list(ed.card_help.items()),
+        "options": ed.option_lines(state.options),
+        "buttons": buttons,
+    }
 
 
 def table_log(
@@ -325,11 +303,12 @@ def table_log(
     )
     out = []
     referee = viewer.referee and viewer.seat is None
+    ed = edition_for(state.variant)
     for row in rows:
-        if row.type in QUIET:
+        if row.type in ed.quiet:
             continue
         data = event_view(row.to_rules_event(), viewer.seat, referee=referee, finished=revealed)
-        out.append({"version": row.version, "text": event_text(data, name)})
+        out.append({"version": row.version, "text": ed.event_text(data, name)})
         if len(out) == LOG_SIZE:
             break
     out.reverse()

@@ -34,16 +34,17 @@ def test_a_page_of_each_edition(page, live_server, eager_tasks, variant):
     if furniture:
         assert furniture in page.locator("#board .edition").inner_text()
     assert page.locator("#hand .card").count() >= 1
-    # Every card names its code beside its colour.
+    # Every card shows its number or symbol beside its colour, never its code.
     for card in page.locator("#hand .card").all():
-        assert card.locator(".card-code").inner_text() == card.get_attribute("data-card")
+        corner = card.locator(".card-corner").inner_text()
+        assert corner and corner != card.get_attribute("data-card")
     screenshot(page, f"table-{variant}")
 
 
 def test_the_veto_is_slapped_from_the_table(page, live_server, eager_tasks):
     quick_game(page, live_server, "veto")
 
-    page.click("#actions button:has-text('VETO Ada (bot)')")
+    page.click("#actions button:has-text('Slap the VETO on Ada (bot)')")
 
     page.wait_for_selector("#log :text('slapped the VETO on Ada (bot)')")
     assert "VETO on them" in page.locator(".seat:has-text('Ada (bot)')").inner_text()

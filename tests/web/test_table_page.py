@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Seat
+from games.pages.faces import card_face
 from rules import legal_commands
 from rules.cards import describe
 from tests.web.conftest import seat_client
@@ -103,7 +104,7 @@ def test_the_playable_cards_are_buttons_and_the_others_are_not(client, make_game
         assert f'aria-label="{describe(code)}, cannot be played now"' in html
 
 
-def test_each_card_shows_its_code_and_symbol_besides_its_colour(client, make_game):
+def test_each_card_shows_its_number_or_symbol_never_its_code(client, make_game):
     game = make_game()
     state = services.load_game(game_id=game.pk)
     seat_client(client, game, 0)
@@ -111,7 +112,11 @@ def test_each_card_shows_its_code_and_symbol_besides_its_colour(client, make_gam
     html = client.get(f"/table/{game.pk}/").text
 
     for code in state.hands[0]:
-        assert f'<span class="card-code" aria-hidden="true">{code}</span>' in html
+        face = card_face(code)
+        assert f'<span class="card-corner" aria-hidden="true">{face.symbol}</span>' in html
+        if face.word:
+            assert f'<span class="card-word" aria-hidden="true">{face.word}</span>' in html
+        assert f">{code}<" not in html
 
 
 def test_the_poll_answers_204_while_the_version_stands(client, make_game):

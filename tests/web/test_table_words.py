@@ -79,4 +79,5 @@ def test_commands_in_words():
     assert command_text({"type": "play", "card": "WM", "colour": "R", "give": "B"}, name) == (
         "Play mod: call red, give away blue"
     )
-    assert command_text({"type": "veto", "seat": 1}, name) == "VETO Bob"
+    assert command_text({"type": "veto", "target": 1}, name) == "Slap the VETO on Bob"
+    assert command_text({"type": "catch", "target": 1}, name) == "Catch Bob: no UNO!"

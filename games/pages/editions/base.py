@@ -1,0 +1,106 @@
+"""What an edition shows at the table, as one object per edition: its words for events and
+commands, its buttons (their order and what each special one does), its card faces, its rules
+summary and the fields of its options.
+
+``games.pages.editions.classic`` holds classic UNO's, which every edition starts from; each
+other edition's module adds what its rulebook adds. Shared page code asks
+``games.pages.editions.edition_for(variant)`` and never names an edition itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.pages.editions.words import Namer, Words
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """How a card that is not a plain number is drawn: the big ``symbol`` in its middle and the
+    ``word`` printed on it (its name, so that no symbol has to be guessed at)."""
+
+    symbol: str
+    word: str
+
+
+class Edition:
+    """One edition's presentation. Subclasses extend the class attributes of the edition they
+    build on (``{**Classic.events, ...}``) and override the hooks."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    # The rules in a few short sentences, in the club's own words (the rulebook is longer).
+    summary: ClassVar[tuple[str, ...]] = ()
+    # Words, by event type and by command type.
+    events: ClassVar[dict[str, Words]] = {}
+    commands: ClassVar[dict[str, Words]] = {}
+    # Events a short log leaves out (the replay viewer shows every event).
+    quiet: ClassVar[frozenset[str]] = frozenset()
+    # The table's buttons, in this order (commands not named come last).
+    buttons: ClassVar[tuple[str, ...]] = ()
+    # What a special action does, by command type: shown beside its button.
+    help: ClassVar[dict[str, str]] = {}
+    # What each special card does, by its name (the glossary under the rules summary).
+    card_help: ClassVar[dict[str, str]] = {}
+    # What the game waits for, by pending kind: after the seat's name, and to the seat itself.
+    pending: ClassVar[dict[str, str]] = {}
+    your_move: ClassVar[dict[str, str]] = {}
+    # What the status line says while the game waits for everyone at once, by pending kind.
+    status: ClassVar[dict[str, str]] = {}
+    # Pending kinds in which the waited-for seat ticks cards of its hand to discard them.
+    discard_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Card faces by rank (``rules.cards.card_info(code).rank``), and marks of number cards
+    # (the mark shown in the card's corner, and its word).
+    faces: ClassVar[dict[str, Face]] = {}
+    marks: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    # Words ---------------------------------------------------------------------------------
+
+    def event_text(self, data: dict[str, Any], name: Namer) -> str:
+        """One event (its JSON shape, redacted or not) in words."""
+        kind = data.get("type", "")
+        words = self.events.get(kind)
+        if words is None:
+            return kind.replace("_", " ").capitalize() + "."
+        return words(data, name)
+
+    def command_text(self, data: dict[str, Any], name: Namer) -> str:
+        """A command a seat may send (its JSON shape), as the words on its button."""
+        kind = data.get("type", "")
+        words = self.commands.get(kind)
+        if words is None:
+            return kind.replace("_", " ").capitalize()
+        return words(data, name)
+
+    def play_parts(self, data: dict[str, Any], name: Namer) -> list[str]:
+        """What a ``play`` command carries besides its card, in words (a wild's colour...)."""
+        return []
+
+    def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:
+        """The edition's public state (``rules.views``' ``edition`` part) in words."""
+        return []
+
+    def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
+        """Short tags beside a seat's name for what the edition's state says of it."""
+        return []
+
+    # Options -------------------------------------------------------------------------------
+
+    def option_fields(self) -> dict[str, forms.Field]:
+        """The form fields of the edition's options (named without the edition's prefix)."""
+        return {}
+
+    def options_from(self, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+        """The options the rules take (``parse_options``' input) from the cleaned ``values`` of
+        ``option_fields``, and the errors, by field, of values that do not go together."""
+        return {}, {}
+
+    def option_error_field(self, field: str) -> str:
+        """The option field a rule error's ``field`` ("options.x...") is about."""
+        return ""
+
+    def option_lines(self, options: tuple[tuple[str, Any], ...]) -> list[str]:
+        """A game's (parsed) options in words."""
+        return []

@@ -1,0 +1,128 @@
+"""UNO Power Grab at the table: four Power Towers that block action cards, and the cards that
+grab them."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.pages.editions.base import Face
+from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
+from games.pages.editions.words import Namer, Words, count
+from rules.cards import describe
+
+# What each tower blocks (the rulebook's Power Towers).
+TOWER_BLOCKS = {"U": "Draw One", "N": "Draw Two", "O": "Wild Draw 4", "!": "Skip"}
+
+GRAB_DRAWS = {**DRAW_REASONS, "draw_one": " (Draw One)"}
+
+
+def _towers(d: dict[str, Any], name: Namer) -> str:
+    towers = " and ".join(d["towers"])
+    return f"{name.cap(d['seat'])} grabbed the {towers} tower{'s' if len(d['towers']) > 1 else ''}."
+
+
+def _instant(d: dict[str, Any], name: Namer) -> str:
+    kept = d.get("kept")
+    what = f" kept {describe(kept)} and" if kept else ""
+    n = len(d.get("discarded") or [])
+    return f"Instant UNO! {name.cap(d['seat'])}{what} discarded {count(n)}."
+
+
+def _keep(d: dict[str, Any], name: Namer) -> str:
+    return f"Keep {describe(d['card'])}" + (" and say UNO" if d.get("uno") else "")
+
+
+class PowerGrab(Classic):
+    name = "power_grab"
+    title = "UNO Power Grab"
+    summary = (
+        "Classic UNO with Draw One cards and four Power Towers: U, N, O and !. Whoever holds "
+        "a tower may block one kind of card played at them: U blocks a Draw One, N a Draw "
+        "Two, O a Wild Draw 4 and ! a Skip.",
+        "Play a number card with a Power Icon (the letter in its corner) to take that tower, "
+        "from the middle or from another player. A Grab 2 Towers card takes any two towers "
+        "and goes only on its colour or on another Grab 2 Towers; a Wild Grab a Tower takes "
+        "one and is also a wild.",
+        "Hold all four towers for Instant UNO: keep one card, discard the rest, and the "
+        "towers go back to the middle.",
+    )
+    events: ClassVar[dict[str, Words]] = {
+        **Classic.events,
+        "choice_offered": lambda d, n: (
+            f"{n.cap(d['seat'])} {PowerGrab.pending.get(d['choice'], d['choice'])}."
+        ),
+        "cards_drawn": lambda d, n: drawn(d, n, GRAB_DRAWS),
+        "towers_grabbed": _towers,
+        "block_offered": lambda d, n: (
+            f"{n.cap(d['seat'])} may block {describe(d['card'])} with the {d['tower']} tower."
+        ),
+        "action_blocked": lambda d, n: (
+            f"{n.cap(d['seat'])} blocked {describe(d['card'])} with the {d['tower']} tower."
+        ),
+        "block_declined": lambda d, n: (
+            f"{n.cap(d['seat'])} took {describe(d['card'])} without blocking."
+        ),
+        "instant_uno_claimed": _instant,
+        "towers_returned": lambda d, n: "The towers went back to the middle.",
+    }
+    commands: ClassVar[dict[str, Words]] = {
+        **Classic.commands,
+        "block": lambda d, n: "Block it with your tower",
+        "take": lambda d, n: "Take it",
+        "keep": _keep,
+    }
+    buttons = (*Classic.buttons[:-1], "block", "take", "deal")
+    help: ClassVar[dict[str, str]] = {
+        **Classic.help,
+        "block": "You hold the tower that protects against this card: block it and you "
+        "neither draw nor lose your turn.",
+        "take": "Let the card hit you as usual, keeping your tower.",
+    }
+    card_help: ClassVar[dict[str, str]] = {
+        **Classic.card_help,
+        "Draw One": "the next player draws one and loses a turn (the U tower blocks it).",
+        "Grab 2 Towers": "grab any two towers, from the middle or from other players; it "
+        "goes only on its colour or on another Grab 2 Towers.",
+        "Wild Grab a Tower": "grab any one tower, and choose the colour in play.",
+        "Power Icons (U, N, O, !)": "on some number cards: playing one takes that tower.",
+    }
+    pending: ClassVar[dict[str, str]] = {
+        **Classic.pending,
+        "block": "blocks with a tower or takes the card",
+        "keep": "keeps one card (Instant UNO)",
+    }
+    your_move: ClassVar[dict[str, str]] = {
+        **Classic.your_move,
+        "block": "block with your tower, or take the card",
+        "keep": "keep one card (Instant UNO)",
+    }
+    faces: ClassVar[dict[str, Face]] = {
+        **Classic.faces,
+        "D1": Face("+1", "Draw One"),
+        "G2": Face("♜♜", "Grab 2 Towers"),
+        "WG": Face("♜", "Grab a Tower"),
+    }
+    marks: ClassVar[dict[str, tuple[str, str]]] = {
+        icon: (icon, f"{icon} tower") for icon in TOWER_BLOCKS
+    }
+
+    def play_parts(self, data: dict[str, Any], name: Namer) -> list[str]:
+        parts = super().play_parts(data, name)
+        if data.get("towers"):
+            parts.append("grab " + " and ".join(data["towers"]))
+        return parts
+
+    def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:
+        return [
+            f"{tower} tower: "
+            + ("in the middle" if holder is None else name(holder))
+            + f" (blocks {TOWER_BLOCKS.get(tower, 'a card')})"
+            for tower, holder in (edition.get("towers") or {}).items()
+        ]
+
+    def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
+        towers = edition.get("towers") or {}
+        return [f"{t} tower" for t, holder in towers.items() if holder == seat]
+
+
+EDITION = PowerGrab()

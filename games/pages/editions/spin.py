@@ -1,0 +1,129 @@
+"""UNO Spin at the table: Spin cards send the next player to the wheel."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
+from games.pages.editions.words import Namer, Words, cards_words
+
+WHEEL_WORDS = {
+    "almost_uno": "Almost UNO: discard all but two cards",
+    "discard_number": "Discard Number: discard cards of one number",
+    "discard_colour": "Discard Colour: discard cards of one colour",
+    "draw_red": "Draw Red: draw until a red card",
+    "draw_blue": "Draw Blue: draw until a blue card",
+    "trade_hands": "Trade Hands: every hand passes to the left",
+    "show_hand": "Show Hand: the hand is shown to everyone",
+    "war": "War: the highest number wins",
+    "uno_spin": "UNO Spin: the first to claim it discards a card",
+}
+
+SPIN_DRAWS = {
+    **DRAW_REASONS,
+    "draw_red": " (the wheel: draw until red)",
+    "draw_blue": " (the wheel: draw until blue)",
+}
+
+
+def _discarded(d: dict[str, Any], name: Namer) -> str:
+    return f"{name.cap(d['seat'])} discarded {cards_words(d.get('cards'))}."
+
+
+def _war(d: dict[str, Any], name: Namer) -> str:
+    if d.get("winner") is None:
+        return "War: nobody won."
+    return f"War: {name(d['winner'])} showed the highest number and discards it."
+
+
+class Spin(Classic):
+    name = "spin"
+    title = "UNO Spin"
+    summary = (
+        "Classic UNO with a wheel. Some number cards (1 to 5 of each colour) are Spin cards, "
+        "marked ↻ here: they play as numbers, but the next player must spin the wheel "
+        "instead of taking their turn.",
+        "The wheel may make you discard (all but two cards, every card of a number or of a "
+        "colour), draw until a red or a blue card, pass every hand to the left, show your "
+        "hand, fight a War of numbers, or start an UNO Spin race: the first to claim it "
+        "discards a card.",
+        "When the wheel lets you discard several cards, you choose the one that lands on top.",
+    )
+    events: ClassVar[dict[str, Words]] = {
+        **Classic.events,
+        "choice_offered": lambda d, n: (
+            f"{n.cap(d['seat'])} {Spin.pending.get(d['choice'], d['choice'])}."
+        ),
+        "cards_drawn": lambda d, n: drawn(d, n, SPIN_DRAWS),
+        "wheel_spun": lambda d, n: (
+            f"{n.cap(d['seat'])} spun the wheel: {WHEEL_WORDS.get(d['segment'], d['segment'])}."
+        ),
+        "wheel_discarded": _discarded,
+        "hands_traded": lambda d, n: f"{n.cap(d['seat'])}'s wheel: every hand passed to the left.",
+        "hand_shown": lambda d, n: f"{n.cap(d['seat'])}'s hand is shown to everyone.",
+        "hand_hidden": lambda d, n: f"{n.cap(d['seat'])}'s hand is hidden again.",
+        "war_fought": _war,
+        "uno_spin_claimed": lambda d, n: f"{n.cap(d['seat'])} claimed the UNO Spin!",
+        "traded_uno_called": lambda d, n: f"{n.cap(d['seat'])} said UNO!",
+        "traded_uno_caught": lambda d, n: f"{n.cap(d['by'])} caught {n(d['seat'])} without UNO.",
+        "traded_uno_window_closed": lambda d, n: "Nobody can be caught for the trade any more.",
+    }
+    commands: ClassVar[dict[str, Words]] = {
+        **Classic.commands,
+        "spin": lambda d, n: "Spin the wheel",
+        "claim_uno_spin": lambda d, n: "Claim the UNO Spin!",
+        "wheel_discard": lambda d, n: f"Discard {cards_words(d.get('cards'))}",
+    }
+    quiet = Classic.quiet | {"traded_uno_window_closed"}
+    buttons = (*Classic.buttons[:-1], "spin", "claim_uno_spin", "deal")
+    help: ClassVar[dict[str, str]] = {
+        **Classic.help,
+        "spin": "The card before you was a Spin card: spin the wheel instead of taking your "
+        "turn, and do what it lands on.",
+        "claim_uno_spin": "The wheel landed on UNO Spin: the first player to claim it "
+        "discards one card.",
+    }
+    card_help: ClassVar[dict[str, str]] = {
+        **Classic.card_help,
+        "Spin card (↻)": "plays as its number, and the next player spins the wheel.",
+    }
+    pending: ClassVar[dict[str, str]] = {
+        **Classic.pending,
+        "spin": "spins the wheel",
+        "almost_uno": "discards all but two cards (Almost UNO)",
+        "discard_number": "discards cards of one number",
+        "discard_colour": "discards cards of one colour",
+        "war_discard": "discards the numbers of the War",
+        "uno_spin": "— everyone races to claim the UNO Spin",
+        "uno_spin_discard": "discards one card (UNO Spin)",
+    }
+    your_move: ClassVar[dict[str, str]] = {
+        **Classic.your_move,
+        "spin": "spin the wheel",
+        "almost_uno": "discard all but two cards (Almost UNO)",
+        "discard_number": "discard cards of one number",
+        "discard_colour": "discard cards of one colour",
+        "war_discard": "discard the numbers of the War",
+        "uno_spin_discard": "discard one card (UNO Spin)",
+    }
+    status: ClassVar[dict[str, str]] = {
+        "uno_spin": "UNO Spin! The first to claim it discards a card."
+    }
+    discard_kinds = frozenset(
+        {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
+    )
+    marks: ClassVar[dict[str, tuple[str, str]]] = {"~": ("↻", "Spin")}
+
+    def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:
+        lines = []
+        if edition.get("showing") is not None:
+            lines.append(f"{name.cap(edition['showing'])}'s hand is shown to everyone.")
+        if edition.get("war_numbers"):
+            lines.append("War: discard " + ", ".join(map(str, edition["war_numbers"])) + ".")
+        return lines
+
+    def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
+        return ["may be caught"] if seat in (edition.get("also_uno_exposed") or ()) else []
+
+
+EDITION = Spin()

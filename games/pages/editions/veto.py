@@ -1,0 +1,263 @@
+"""UNO VETO and Wild Customizable at the table: the VETO card anyone may slap on a player,
+and wild cards with house rules written on them (the game's options)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.pages.editions.base import Face
+from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
+from games.pages.editions.words import Namer, Words, cards_words, colour_word, target
+from rules.cards import describe
+
+CUSTOMIZABLE_CARDS = 3  # a deck has up to three Wild Customizable cards
+RULE_LENGTH = 200  # the longest house rule the rules take
+
+# The rulebook's thought-starters (the names the rules take), in a few words each: the full
+# rule is shown at the table when the card is played.
+THOUGHT_STARTERS = {
+    "draw_until_colour": "Next player draws until a colour you name",
+    "discard_wilds": "Everyone else discards their wild cards",
+    "three_if_stuck": "Next player takes three if they cannot play",
+    "extra_turn": "Take an extra turn",
+    "seven_cards": "Next player draws or discards to exactly 7 cards",
+    "three_cards": "Everyone draws or discards to exactly 3 cards",
+    "face_up": "Everyone plays face up until your next turn",
+    "joke": "Tell a joke: a laugh and you discard down to one card",
+    "elbows": "Next player may not bend their elbows until someone says UNO",
+    "rooster": "Next player does a rooster call or draws 4",
+}
+BLANK = "blank"
+TEXT = "text:"
+
+VETO_DRAWS = {
+    **DRAW_REASONS,
+    "draw_until_colour": " (house rule: draw until the colour)",
+    "three_if_stuck": " (house rule: stuck)",
+    "house_rule": " (house rule)",
+    "joke": " (nobody laughed)",
+    "rooster": " (chickened out)",
+}
+
+
+def rule_words(rule: str) -> str:
+    """A house rule of a play (its name or "text:...") in words."""
+    if rule.startswith(TEXT):
+        return f"“{rule[len(TEXT) :]}”"
+    if rule == BLANK:
+        return "none (a plain wild)"
+    return THOUGHT_STARTERS.get(rule, rule.replace("_", " ")).lower()
+
+
+def _discarded(d: dict[str, Any], name: Namer) -> str:
+    return f"{name.cap(d['seat'])} discarded {cards_words(d.get('cards'))}."
+
+
+def _keep(d: dict[str, Any], name: Namer) -> str:
+    return f"Keep {describe(d['card'])}" + (" and say UNO" if d.get("uno") else "")
+
+
+class Veto(Classic):
+    name = "veto"
+    title = "UNO VETO"
+    summary = (
+        "Classic UNO in purple, green, orange and yellow, with a VETO card and Wild "
+        "Customizable cards.",
+        "The VETO card lies in the middle. Anyone may slap it on a player who talks politics "
+        "at the table: that player skips their next turn, then the VETO goes back to the "
+        "middle for the next offender.",
+        "A Wild Customizable card is a wild with a house rule written on it, chosen when the "
+        "game is set up (or written when it is played). Play it, choose the colour, and the "
+        "rule happens.",
+    )
+    events: ClassVar[dict[str, Words]] = {
+        **Classic.events,
+        "choice_offered": lambda d, n: (
+            f"{n.cap(d['seat'])} {Veto.pending.get(d['choice'], d['choice'])}."
+        ),
+        "cards_drawn": lambda d, n: drawn(d, n, VETO_DRAWS),
+        "customizable_dealt": lambda d, n: "The Wild Customizable cards were dealt.",
+        "house_rules_drawn": lambda d, n: f"{n.cap(d['seat'])} drew house rules.",
+        "customizable_played": lambda d, n: (
+            f"{n.cap(d['seat'])}'s house rule: " + (d.get("text") or "none (a plain wild)")
+        ),
+        "cards_discarded": _discarded,
+        "discards_owed": lambda d, n: "Some players must discard down to a number of cards.",
+        "colour_named": lambda d, n: (
+            f"{n.cap(d['seat'])} named {colour_word(d['colour'])}: "
+            f"{n(d['victim'])} draws until one comes."
+        ),
+        "stuck_rule_set": lambda d, n: f"If {n(d['seat'])} cannot play next turn, they take three.",
+        "stuck_checked": lambda d, n: (
+            f"{n.cap(d['seat'])} "
+            + ("could not play and takes three cards." if d["stuck"] else "can play.")
+        ),
+        "hands_shown": lambda d, n: f"Every hand is face up until {n(d['seat'])}'s next turn.",
+        "hands_hidden": lambda d, n: "The hands are face down again.",
+        "joke_reported": lambda d, n: (
+            f"{n.cap(d['seat'])}'s joke: "
+            + ("someone laughed." if d["laughed"] else "nobody laughed.")
+        ),
+        "rooster_reported": lambda d, n: (
+            f"{n.cap(d['seat'])} "
+            + ("did the rooster call." if d["performed"] else "chickened out.")
+        ),
+        "veto_slapped": lambda d, n: f"{n.cap(d['by'])} slapped the VETO on {n(d['target'])}!",
+        "veto_served": lambda d, n: f"{n.cap(d['seat'])} skipped a turn for the VETO.",
+    }
+    commands: ClassVar[dict[str, Words]] = {
+        **Classic.commands,
+        "veto": lambda d, n: f"Slap the VETO on {n(target(d))}",
+        "name_colour": lambda d, n: colour_word(d["colour"]).capitalize(),
+        "discard": lambda d, n: f"Discard {describe(d['card'])}",
+        "report_joke": lambda d, n: "Someone laughed" if d.get("laughed") else "Nobody laughed",
+        "report_rooster": lambda d, n: (
+            "Rooster call done" if d.get("performed") else "Chickened out: draw 4"
+        ),
+        "keep_card": _keep,
+    }
+    quiet = Classic.quiet | {"house_rules_drawn", "customizable_dealt"}
+    buttons = (
+        *Classic.buttons[:-1],
+        "name_colour",
+        "report_joke",
+        "report_rooster",
+        "deal",
+        "veto",
+    )
+    help: ClassVar[dict[str, str]] = {
+        **Classic.help,
+        "veto": "The VETO card: slap it on a player who talks politics at the table. They "
+        "skip their next turn, then the card goes back to the middle.",
+        "name_colour": "Your house rule: name a colour, and the next player draws until they "
+        "draw a card of it.",
+        "report_joke": "Your house rule: tell a joke out loud, then say honestly whether "
+        "anyone laughed (a laugh: discard down to one card; silence: draw four).",
+        "report_rooster": "Your house rule: do your best rooster call, or chicken out and "
+        "draw four.",
+    }
+    card_help: ClassVar[dict[str, str]] = {
+        **Classic.card_help,
+        "Wild Customizable (✎)": "a wild with a house rule: choose the colour, and the rule "
+        "written on it happens.",
+    }
+    pending: ClassVar[dict[str, str]] = {
+        **Classic.pending,
+        "name_colour": "names a colour (house rule)",
+        "discard": "discards a card (house rule)",
+        "joke": "tells a joke (house rule)",
+        "keep_card": "keeps one card (the joke)",
+        "rooster": "does a rooster call (house rule)",
+    }
+    your_move: ClassVar[dict[str, str]] = {
+        **Classic.your_move,
+        "name_colour": "name a colour (house rule)",
+        "discard": "discard a card (house rule)",
+        "joke": "tell a joke, then say whether anyone laughed",
+        "keep_card": "keep one card (the joke)",
+        "rooster": "do your best rooster call, or chicken out",
+    }
+    faces: ClassVar[dict[str, Face]] = {**Classic.faces, "WC": Face("✎", "Customizable")}
+
+    def play_parts(self, data: dict[str, Any], name: Namer) -> list[str]:
+        parts = super().play_parts(data, name)
+        if data.get("rule"):
+            parts.append(f"house rule {rule_words(data['rule'])}")
+        return parts
+
+    def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:
+        if "veto_on" not in edition:
+            return []
+        on = edition["veto_on"]
+        lines = ["The VETO card lies in the middle." if on is None else f"VETO on {name(on)}."]
+        for rule in edition.get("house_rules") or []:
+            if rule["text"]:
+                lines.append(f"House rule: {rule['text']}")
+        return lines
+
+    def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
+        return ["VETO on them"] if edition.get("veto_on") == seat else []
+
+    # Options: the Wild Customizable cards and their house rules ---------------------------
+
+    def option_fields(self) -> dict[str, forms.Field]:
+        choices = [("", "No rule: a plain wild"), *THOUGHT_STARTERS.items()]
+        fields: dict[str, forms.Field] = {
+            "cards": forms.TypedChoiceField(
+                label="Wild Customizable cards in the deck",
+                choices=[(n, str(n)) for n in range(CUSTOMIZABLE_CARDS + 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial=CUSTOMIZABLE_CARDS,
+                error_messages={
+                    "invalid_choice": f"A deck has 0 to {CUSTOMIZABLE_CARDS} Wild "
+                    "Customizable cards."
+                },
+            )
+        }
+        for n in range(1, CUSTOMIZABLE_CARDS + 1):
+            fields[f"rule_{n}"] = forms.ChoiceField(
+                label=f"House rule of card {n}",
+                choices=choices,
+                required=False,
+                error_messages={
+                    "invalid_choice": f"House rule of card {n}: choose one from the list."
+                },
+            )
+            fields[f"own_{n}"] = forms.CharField(
+                label=f"…or your own house rule for card {n}",
+                required=False,
+                max_length=RULE_LENGTH,
+                error_messages={
+                    "max_length": f"Your house rule for card {n} is too long: at most "
+                    f"{RULE_LENGTH} characters.",
+                    "null_characters_not_allowed": f"Your house rule for card {n} has a "
+                    "character that cannot be stored.",
+                },
+            )
+        return fields
+
+    def options_from(self, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+        cards = values.get("cards")
+        if cards is None:
+            cards = CUSTOMIZABLE_CARDS
+        rules: list[str] = []
+        errors: dict[str, str] = {}
+        for n in range(1, CUSTOMIZABLE_CARDS + 1):
+            rule, own = values.get(f"rule_{n}") or "", (values.get(f"own_{n}") or "").strip()
+            if rule and own:
+                errors[f"own_{n}"] = (
+                    f"Card {n}: choose a house rule from the list or write your own, not both."
+                )
+            if n > cards:
+                if rule or own:
+                    errors[f"rule_{n}"] = (
+                        f"The deck has {cards} Wild Customizable card{'s' * (cards != 1)}: "
+                        f"leave the house rule of card {n} empty, or put more cards in."
+                    )
+                continue
+            rules.append(TEXT + own if own else rule or BLANK)
+        return {"customizable": rules}, errors
+
+    def option_error_field(self, field: str) -> str:
+        match = re.fullmatch(r"options\.customizable\[(\d+)\]", field)
+        if match:
+            return f"own_{int(match.group(1)) + 1}"
+        return "cards"
+
+    def option_lines(self, options: tuple[tuple[str, Any], ...]) -> list[str]:
+        rules = dict(options).get("customizable")
+        if rules is None:
+            return []
+        if not rules:
+            return ["No Wild Customizable cards in the deck."]
+        lines = [f"{len(rules)} Wild Customizable card{'s' * (len(rules) != 1)} in the deck:"]
+        lines += [f"card {i}: {rule_words(rule)}" for i, rule in enumerate(rules, 1)]
+        return lines
+
+
+EDITION = Veto()

@@ -1,0 +1,61 @@
+"""What every edition's words are made of: seat names (``Namer``), colours and cards in words.
+
+The editions' modules (``games.pages.editions.*``) build their event and command words from
+these; ``games.pages.narration`` re-exports them for the pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.cards import COLOUR_NAMES, describe
+
+
+class Namer:
+    """Seat numbers to names; the viewer's own seat is marked "(you)" (the verbs of the log
+    stay in the third person)."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is None or seat < 0:
+            return "the referee"
+        name = self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
+        return f"{name} (you)" if seat == self.viewer else name
+
+    def cap(self, seat: int | None) -> str:
+        name = self(seat)
+        return name[:1].upper() + name[1:]
+
+
+# One event (its JSON shape, redacted or not) in words; one command (its JSON shape) as the
+# words on its button.
+Words = Callable[[dict[str, Any], Namer], str]
+
+
+def colour_word(code: str | None) -> str:
+    return COLOUR_NAMES.get(code or "", "no colour")
+
+
+def cards_words(cards: Sequence[str] | None) -> str:
+    if not cards:
+        return "no cards"
+    return ", ".join(describe(c) for c in cards)
+
+
+def count(n: int, thing: str = "card") -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def card_words(code: str) -> str:
+    """A card in words, capitalised for the start of a sentence."""
+    return describe(code).capitalize()
+
+
+def target(data: dict[str, Any]) -> int | None:
+    """The seat a command is aimed at (a catch, a VETO): ``target``, which the API once called
+    ``seat``."""
+    value = data.get("target", data.get("seat"))
+    return value if isinstance(value, int) else None
