@@ -19,6 +19,8 @@ class Command:
     """Base class. ``seat`` is the acting seat, or ``None`` for the system or a referee."""
 
     type: ClassVar[str] = ""
+    # The edition whose games take the command (its ``Variant.name``); ``None``: every game.
+    edition: ClassVar[str | None] = None
     # How often a random bot sends a command of this kind when it may: an edition's command
     # that would make hands drag on if sent at every chance (VETO) sets less than 1.
     bot_rate: ClassVar[float] = 1.0
@@ -50,10 +52,12 @@ def _flag() -> Any:
     return field(default=False, metadata={"kind": "bool", "optional": True})
 
 
-def _seat(optional: bool = False, json: str | None = None) -> Any:
+def _seat(optional: bool = False, json: str | None = None, old: str | None = None) -> Any:
     metadata: dict[str, Any] = {"kind": "seat", "optional": optional}
     if json is not None:
         metadata["json"] = json  # the name of the field in the API, where it differs
+    if old is not None:
+        metadata["old"] = old  # a former name the API still takes (``command_from_dict``)
     return field(default=None if optional else -1, metadata=metadata)
 
 
@@ -72,17 +76,18 @@ def _word(optional: bool = True) -> Any:
 @dataclass(frozen=True, slots=True)
 class PlayCard(Command):
     """Play a card from the hand. ``colour`` names the colour a wild calls; ``uno`` says the
-    player calls UNO as the play leaves one card. Editions add their own parameters:
-    ``give`` (Mod: the colour to give away), ``towers`` (Power Grab: the towers grabbed),
-    ``rule`` (VETO: the house rule written on the Wild Customizable card played)."""
+    player calls UNO as the play leaves one card. An edition whose cards take more says so
+    with its own play command, a subclass with one more field (``register_play``): Mod's
+    ``give``, Power Grab's ``towers``, VETO's ``rule``. Its type in the API is ``play`` too."""
 
     type: ClassVar[str] = "play"
+    # An edition's play: the name of its own field, and the error when another edition's game
+    # is sent it (the field names it).
+    edition_field: ClassVar[str | None] = None
+    refusal: ClassVar[str] = ""
     card: str = _card()
     colour: str | None = _colour()
     uno: bool = _flag()
-    give: str | None = _colour()
-    towers: tuple[str, ...] = _words()
-    rule: str | None = _word()
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +113,12 @@ class CallUno(Command):
 
 @dataclass(frozen=True, slots=True)
 class Catch(Command):
-    """Catch ``target``, who went down to one card without calling UNO. In the API the
-    target is the command's ``seat`` field (the sender's seat comes from who is calling)."""
+    """Catch ``target``, who went down to one card without calling UNO (the sender's seat
+    comes from who is calling). The API took the target as ``seat`` before ``target``; it
+    still takes that name (``command_from_dict``)."""
 
     type: ClassVar[str] = "catch"
-    target: int = _seat(json="seat")
+    target: int = _seat(json="target", old="seat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +181,28 @@ def register_command(cls: type[Command]) -> type[Command]:
 
 for _cls in (PlayCard, DrawCard, Pass, CallUno, Catch, Challenge, Accept, ChooseColour, DealHand):
     register_command(_cls)
+
+# An edition's play commands, by the name of their own field in the API.
+PLAY_TYPES: dict[str, type[PlayCard]] = {}
+
+
+def register_play[P: type[PlayCard]](cls: P) -> P:
+    """Make an edition's play command known to ``command_from_dict``: a ``play`` carrying its
+    field (``cls.edition_field``) is parsed as ``cls``."""
+    assert cls.edition_field is not None and cls.edition is not None
+    PLAY_TYPES[cls.edition_field] = cls
+    return cls
+
+
+def play_fields() -> list[Any]:
+    """The fields a ``play`` may carry, every edition's (for the API's schema)."""
+    from rules.variants import load_all
+
+    load_all()
+    out = list(fields(PlayCard))
+    for cls in PLAY_TYPES.values():
+        out += [f for f in fields(cls) if f.name == cls.edition_field]
+    return out
 
 
 def _parse_field(name: str, kind: str, value: Any) -> Any:
@@ -263,14 +291,19 @@ def parse_seat_map(name: str, value: Any, kind: str) -> tuple[tuple[int, Any], .
     return tuple(sorted(out))
 
 
-def command_from_dict(seat: int | None, data: Any) -> Command:
+_PLAIN = frozenset({"type", "card", "colour", "uno", "expected_version", "key"})
+
+
+def command_from_dict(seat: int | None, data: Any, variant: str | None = None) -> Command:
     """Build a command from its API shape, strictly: unknown types and fields, missing fields
-    and bad values raise ``InvalidCommand`` naming the field."""
+    and bad values raise ``InvalidCommand`` naming the field. ``variant``: the game's edition,
+    when known; a ``play`` carrying another edition's field is refused then (the engine
+    refuses it in any case)."""
     if not isinstance(data, dict):
         raise InvalidCommand("a command must be a JSON object", field=None)
     kind = data.get("type")
     cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None and isinstance(kind, str):
+    if isinstance(kind, str) and (cls is None or (cls is PlayCard and not data.keys() <= _PLAIN)):
         # An edition's commands are registered when its module is imported; load them all.
         from rules.variants import load_all
 
@@ -279,8 +312,13 @@ def command_from_dict(seat: int | None, data: Any) -> Command:
     if cls is None:
         known = ", ".join(sorted(COMMAND_TYPES))
         raise InvalidCommand(f"unknown command type {kind!r} (known: {known})", field="type")
-    # JSON name -> field (a field may have another name in the API, e.g. catch's ``seat``).
+    if cls is PlayCard:
+        cls = _play_type(data, variant)
+    # JSON name -> field (a field may have another name in the API, e.g. catch's ``target``).
     spec = {f.metadata.get("json", f.name): f for f in fields(cls) if f.name != "seat"}
+    old = {f.metadata["old"]: name for name, f in spec.items() if "old" in f.metadata}
+    if old:
+        data = _renamed(data, old, kind)
     unknown = sorted(set(data) - set(spec) - {"type", "expected_version", "key"})
     if unknown:
         raise InvalidCommand(
@@ -292,4 +330,45 @@ def command_from_dict(seat: int | None, data: Any) -> Command:
             kwargs[f.name] = _parse_field(name, f.metadata["kind"], data[name])
         elif not f.metadata.get("optional", True):
             raise InvalidCommand(f"{name} is required for a {kind!r} command", field=name)
+    if cls is not PlayCard and issubclass(cls, PlayCard):
+        own = cls.edition_field
+        assert own is not None
+        if own not in kwargs or kwargs[own] == cls.__dataclass_fields__[own].default:
+            # The edition's field left empty: a plain play, as the legal list names it.
+            del kwargs[own]
+            cls = PlayCard
     return cls(seat, **kwargs)
+
+
+def _play_type(data: dict[str, Any], variant: str | None) -> type[PlayCard]:
+    """The play command ``data`` is: the edition's whose field it carries (at most one)."""
+    own = [PLAY_TYPES[name] for name in sorted(PLAY_TYPES) if data.get(name) is not None]
+    if not own:
+        return PlayCard
+    for cls in own:
+        if variant is not None and cls.edition != variant:
+            assert cls.edition_field is not None
+            raise InvalidCommand(cls.refusal, field=cls.edition_field)
+    if len(own) > 1:
+        # Only one edition's: the other's field is the error, as a game of either says.
+        assert own[1].edition_field is not None
+        raise InvalidCommand(own[1].refusal, field=own[1].edition_field)
+    return own[0]
+
+
+def _renamed(data: dict[str, Any], old: dict[str, str], kind: Any) -> dict[str, Any]:
+    """``data`` with fields sent by their former names (``old``: former -> current) renamed.
+    The two names together must agree."""
+    data = dict(data)
+    for former, name in old.items():
+        if former not in data:
+            continue
+        value = data.pop(former)
+        if name in data and data[name] != value:
+            raise InvalidCommand(
+                f"{name} and {former} (its former name) differ for a {kind!r} command: "
+                f"send {name} only",
+                field=name,
+            )
+        data[name] = value
+    return data

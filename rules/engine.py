@@ -13,7 +13,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import Random  # seeded instances only: never the module-level generator
-from typing import Any
+from typing import Any, NoReturn
 
 from rules.commands import (
     Accept,
@@ -55,11 +55,18 @@ from rules.events import (
     WildDrawFourAccepted,
     dealt_cards,
 )
+from rules.pending import Pending
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.classic import COLOUR, MAX_PLAYERS, MIN_PLAYERS, RANK, Variant
+from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, MIN_PLAYERS, RANK, Variant
 
 ENGINE_VERSION = 1  # bump when a change makes old snapshots unsafe to reuse
+
+# Pending kinds the hot paths test, as module constants (a global, not an attribute, lookup).
+_TURN_KIND = Pending.TURN
+_DRAWN_KIND = Pending.DRAWN
+_NOT_PLAYING = frozenset({Pending.START, Pending.OVER})
+_BETWEEN_HANDS = frozenset({Pending.DEAL, Pending.HAND_OVER})
 
 SCORINGS = ("standard", "alternative", "none")
 
@@ -214,7 +221,7 @@ def _hand_dealt(s: GameState, e: HandDealt) -> None:
     s.direction = 1
     s.dealer = e.dealer
     s.hand_number = e.hand
-    s.pending = ("starter", e.dealer)
+    s.pending = (Pending.STARTER, e.dealer)
     s.drawn = None
     s.exposed = None
     s.w4 = None
@@ -237,9 +244,9 @@ def _starter_turned(s: GameState, e: StarterTurned) -> None:
 
 
 # What the game waits for, per seat (made once: pending is set by almost every event).
-_TURN = tuple(("turn", seat) for seat in range(MAX_PLAYERS))
-_PLAYING = tuple(("playing", seat) for seat in range(MAX_PLAYERS))
-_DRAWN = tuple(("drawn", seat) for seat in range(MAX_PLAYERS))
+_TURN = tuple((Pending.TURN, seat) for seat in range(MAX_PLAYERS))
+_PLAYING = tuple((Pending.PLAYING, seat) for seat in range(MAX_PLAYERS))
+_DRAWN = tuple((Pending.DRAWN, seat) for seat in range(MAX_PLAYERS))
 
 
 @applies(TurnBegan)
@@ -355,7 +362,7 @@ def _hand_ended(s: GameState, e: HandEnded) -> None:
     s.last_hand = e
     s.exposed = None
     s.w4 = None
-    s.pending = ("hand_over", e.winner)
+    s.pending = (Pending.HAND_OVER, e.winner)
 
 
 @applies(GameEnded)
@@ -363,7 +370,7 @@ def _game_ended(s: GameState, e: GameEnded) -> None:
     s.winner = e.winner
     s.placings = e.placings
     s.ranks = e.ranks
-    s.pending = ("over", -1)
+    s.pending = (Pending.OVER, -1)
     s.shown = frozenset(range(s.players))
 
 
@@ -456,6 +463,24 @@ class Decision:
     def attack(self, victim: int, count: int, reason: str) -> None:
         self.variant.attack(self, victim, count, reason)
 
+    def awaiting(self, cmd: Command, *kinds: str, referee: bool = False) -> int:
+        """The seat the game waits for, if it waits for one of ``kinds`` from the sender of
+        ``cmd`` (or, with ``referee``, from a referee); otherwise an ``IllegalCommand`` saying
+        what the game waits for. Every command that answers a pending choice, the core's and
+        every edition's, is checked here."""
+        kind, pseat = self.s.pending
+        seat = cmd.seat
+        if kind in kinds and (seat == pseat or (referee and seat is None)):
+            return pseat
+        if seat is None and not referee:
+            raise IllegalCommand(f"a {cmd.type!r} command must come from a seat")
+        sender = "a referee" if seat is None else f"seat {seat}"
+        if kind in kinds and referee:  # the right choice, the wrong seat
+            raise IllegalCommand(
+                f"{sender} cannot {cmd.type} now: only a referee or the seat it waits for may"
+            )
+        raise IllegalCommand(f"{sender} cannot {cmd.type} now: {waiting_for(self.s)}")
+
     def end_hand(self, winner: int) -> None:
         end_hand(self, winner)
 
@@ -481,14 +506,16 @@ _new_decision = object.__new__
 def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
     s = state
     kind, pseat = s.pending
-    if cmd.__class__ is StartGame or kind in ("start", "over"):  # (one test on the hot path)
+    if cmd.__class__ is StartGame or kind in _NOT_PLAYING:  # (one test on the hot path)
         if cmd.__class__ is StartGame:
-            if kind != "start":
+            if kind != Pending.START:
                 raise IllegalCommand("the game has already started")
             d = Decision(state, chance)
             start_game(d, cmd)
             return d
-        raise IllegalCommand("the game has not started" if kind == "start" else "the game is over")
+        raise IllegalCommand(
+            "the game has not started" if kind == Pending.START else "the game is over"
+        )
     seat = cmd.seat
     if seat.__class__ is not int or not 0 <= seat < s.players:  # (a seat is usually given)
         if seat is not None:
@@ -498,13 +525,16 @@ def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
     d.events = []
     d.variant = v = get_variant(s.variant)
     d.chance = chance
-    handler = _HANDLERS.get(cmd.__class__, _decide_extra)
+    table = _TABLES.get(s.variant)
+    handler = (table if table is not None else handlers_for(v)).get(cmd.__class__)
+    if handler is None:
+        _refuse(v, cmd)
     # The UNO catch window closes when the next player begins their turn.
     if (
         s.exposed is not None
         and seat == pseat
         and seat != s.exposed
-        and kind not in ("deal", "hand_over")
+        and kind not in _BETWEEN_HANDS
         and v.closes_uno_window(cmd)
     ):
         d.emit(UnoWindowClosed(s.exposed))
@@ -512,30 +542,61 @@ def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
     return d
 
 
-def _decide_extra(d: Decision, cmd: Command) -> None:
-    """A command type the core does not know: the edition decides it."""
-    d.variant.decide_extra(d, cmd)
-
-
-def _require(d: Decision, cmd: Command, *kinds: str) -> None:
-    kind, pseat = d.s.pending
-    if cmd.seat is None:
-        raise IllegalCommand(f"a {cmd.type!r} command must come from a seat")
-    if kind not in kinds or pseat != cmd.seat:
-        raise IllegalCommand(f"seat {cmd.seat} cannot {cmd.type} now: {waiting_for(d.s)}")
-
-
 def waiting_for(s: GameState) -> str:
     """What the game is waiting for, in words (for errors and pages)."""
     kind, seat = s.pending
-    return {
-        "turn": f"it is seat {seat}'s turn",
-        "drawn": f"seat {seat} may play the card just drawn or pass",
-        "colour": f"seat {seat} chooses the colour",
-        "challenge": f"seat {seat} challenges or accepts the Wild Draw 4",
-        "deal": f"seat {seat} deals the next hand",
-        "over": "the game is over",
-    }.get(kind, f"waiting for seat {seat} ({kind})")
+    words: dict[str, str] = {
+        Pending.TURN: f"it is seat {seat}'s turn",
+        Pending.DRAWN: f"seat {seat} may play the card just drawn or pass",
+        Pending.COLOUR: f"seat {seat} chooses the colour",
+        Pending.CHALLENGE: f"seat {seat} challenges or accepts the Wild Draw 4",
+        Pending.DEAL: f"seat {seat} deals the next hand",
+        Pending.OVER: "the game is over",
+    }
+    return words.get(kind, f"waiting for seat {seat} ({kind})")
+
+
+# How commands are decided -------------------------------------------------------------------
+
+Handler = Callable[["Decision", Any], None]
+# command class -> the function that decides it: the core's commands, the score sheet's and every
+# edition's, each registered with ``handles``. A command class's ``edition`` says which games
+# take it (``None``: every game); ``handlers_for`` gives the table one edition decides with.
+HANDLERS: dict[type[Command], Handler] = {}
+_TABLES: dict[str, dict[type[Command], Handler]] = {}
+
+
+def handles(*command_types: type[Command]) -> Callable[[Handler], Handler]:
+    """Register ``fn(decision, command)`` as the decision of these command types."""
+
+    def register(fn: Handler) -> Handler:
+        for command_type in command_types:
+            if command_type in HANDLERS and HANDLERS[command_type] is not fn:
+                raise ValueError(f"{command_type.__name__} is decided twice")
+            HANDLERS[command_type] = fn
+        _TABLES.clear()
+        return fn
+
+    return register
+
+
+def handlers_for(variant: Variant) -> dict[type[Command], Handler]:
+    """The commands a game of ``variant`` takes, each with its decision."""
+    table = _TABLES.get(variant.name)
+    if table is None:
+        table = _TABLES[variant.name] = {
+            cls: fn
+            for cls, fn in HANDLERS.items()
+            if cls.edition is None or cls.edition == variant.name
+        }
+    return table
+
+
+def _refuse(variant: Variant, cmd: Command) -> NoReturn:
+    """A command this edition does not take: another edition's play names its own field."""
+    if isinstance(cmd, PlayCard) and cmd.edition_field is not None:
+        raise InvalidCommand(cmd.refusal, field=cmd.edition_field)
+    raise IllegalCommand(f"{cmd.type!r} is not a command of {variant.title}")
 
 
 # Starting a game and a hand -----------------------------------------------------------------
@@ -584,7 +645,7 @@ def start_game(d: Decision, cmd: StartGame) -> None:
     )
     if cmd.sheet:
         # A score sheet: hands are played with physical cards and recorded (rules/sheet.py).
-        d.emit(ChoiceOffered(-1, "sheet"))
+        d.emit(ChoiceOffered(-1, Pending.SHEET))
         return
     if cmd.dealer is None:
         draws, dealer = draw_for_dealer(
@@ -675,12 +736,14 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
 _PLAYED: dict[tuple[int, str, str | None, bool], CardPlayed] = {}
 
 
-def _play(d: Decision, cmd: PlayCard) -> None:
+@handles(PlayCard)
+def decide_play(d: Decision, cmd: PlayCard) -> None:
+    """Decide a play: the core's, and an edition's own play command (``handles`` it too)."""
     s = d.s
     seat = cmd.seat
     kind, pseat = s.pending
-    if pseat != seat or (kind != "turn" and kind != "drawn") or seat is None:
-        _require(d, cmd, "turn", "drawn")  # raises, saying what the game waits for
+    if pseat != seat or (kind != _TURN_KIND and kind != _DRAWN_KIND) or seat is None:
+        d.awaiting(cmd, Pending.TURN, Pending.DRAWN)  # raises, saying what the game waits for
     assert seat is not None
     variant = d.variant
     card = cmd.card
@@ -689,7 +752,7 @@ def _play(d: Decision, cmd: PlayCard) -> None:
         if not variant.has_card(card):
             raise InvalidCommand(f"{card} is not a card of {variant.title}", field="card")
         raise IllegalCommand(f"seat {seat} does not hold {card}")
-    if kind == "drawn" and card != s.drawn:
+    if kind == _DRAWN_KIND and card != s.drawn:
         raise IllegalCommand(f"after drawing, only the drawn card ({s.drawn}) may be played")
     colour_of_card = COLOUR[card]
     if variant.classic_matching:  # ``Variant.playable``, inlined
@@ -719,7 +782,7 @@ def _play(d: Decision, cmd: PlayCard) -> None:
     uno = cmd.uno
     if uno and variant.cards_left(s, cmd) != 1:
         raise IllegalCommand("UNO is called with the play that leaves one card")
-    if variant.hooks_check_play or cmd.give is not None or cmd.towers or cmd.rule is not None:
+    if variant.hooks_check_play:  # an edition's checks (its own play command's field)
         variant.check_play(s, cmd)
     key = (seat, card, colour, uno)
     event = _PLAYED.get(key)
@@ -734,10 +797,11 @@ def _play(d: Decision, cmd: PlayCard) -> None:
         variant.effect(d, seat, card, cmd)
 
 
+@handles(DrawCard)
 def _draw(d: Decision, cmd: DrawCard) -> None:
     seat = cmd.seat
     if d.s.pending != _TURN[seat or 0] or seat is None:
-        _require(d, cmd, "turn")  # raises, saying what the game waits for
+        d.awaiting(cmd, Pending.TURN)  # raises, saying what the game waits for
     assert seat is not None
     cards = d.draw(seat, 1, "turn")
     if not cards or not d.variant.playable(d.s, cards[0]):
@@ -750,13 +814,15 @@ def pass_turn(d: Decision, seat: int) -> None:
     d.begin_turn((seat + s.direction) % s.players)  # ``d.next_seat(seat)``, inlined
 
 
+@handles(Pass)
 def _pass(d: Decision, cmd: Pass) -> None:
     if d.s.pending != _DRAWN[cmd.seat or 0] or cmd.seat is None:
-        _require(d, cmd, "drawn")  # raises, saying what the game waits for
+        d.awaiting(cmd, Pending.DRAWN)  # raises, saying what the game waits for
     assert cmd.seat is not None
     pass_turn(d, cmd.seat)
 
 
+@handles(CallUno)
 def _call_uno(d: Decision, cmd: CallUno) -> None:
     if cmd.seat is None or d.s.exposed != cmd.seat:
         if cmd.seat is not None and d.variant.other_exposed(d, cmd):
@@ -767,6 +833,7 @@ def _call_uno(d: Decision, cmd: CallUno) -> None:
     d.emit(UnoCalled(cmd.seat))
 
 
+@handles(Catch)
 def _catch(d: Decision, cmd: Catch) -> None:
     s = d.s
     if cmd.seat is None:
@@ -783,11 +850,11 @@ def _catch(d: Decision, cmd: Catch) -> None:
     d.draw(cmd.target, 2, "uno_penalty")
 
 
+@handles(Challenge)
 def _challenge(d: Decision, cmd: Challenge) -> None:
-    _require(d, cmd, "challenge")
+    victim = d.awaiting(cmd, Pending.CHALLENGE)
     s = d.s
-    victim = cmd.seat
-    assert victim is not None and s.w4 is not None
+    assert s.w4 is not None
     offender, colour, held = s.w4
     evidence = tuple(c for c in held if COLOUR[c] == colour)
     guilty = bool(evidence)
@@ -803,29 +870,31 @@ def _challenge(d: Decision, cmd: Challenge) -> None:
         d.begin_turn(d.next_seat(victim))
 
 
+@handles(Accept)
 def _accept(d: Decision, cmd: Accept) -> None:
-    _require(d, cmd, "challenge")
-    assert cmd.seat is not None
-    d.emit(WildDrawFourAccepted(cmd.seat))
-    d.attack(cmd.seat, 4, "wild_draw_four")
+    seat = d.awaiting(cmd, Pending.CHALLENGE)
+    d.emit(WildDrawFourAccepted(seat))
+    d.attack(seat, 4, "wild_draw_four")
 
 
+@handles(ChooseColour)
 def _choose_colour(d: Decision, cmd: ChooseColour) -> None:
-    _require(d, cmd, "colour")
+    seat = d.awaiting(cmd, Pending.COLOUR)
     if cmd.colour not in d.variant.colours:
         raise InvalidCommand(
             f"unknown colour {cmd.colour!r}: expected one of {', '.join(d.variant.colours)}",
             field="colour",
         )
-    assert cmd.seat is not None and cmd.colour is not None
-    d.emit(ColourChosen(cmd.seat, cmd.colour))
+    assert cmd.colour is not None
+    d.emit(ColourChosen(seat, cmd.colour))
     # The player who chooses the starting colour then takes the first turn (docs/RULINGS.md).
-    d.begin_turn(cmd.seat)
+    d.begin_turn(seat)
 
 
+@handles(DealHand)
 def _deal(d: Decision, cmd: DealHand) -> None:
     kind, dealer = d.s.pending
-    if kind != "deal":
+    if kind != Pending.DEAL:
         raise IllegalCommand(f"no hand to deal now: {waiting_for(d.s)}")
     if cmd.seat is not None and cmd.seat != dealer:
         raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
@@ -835,31 +904,6 @@ def _deal(d: Decision, cmd: DealHand) -> None:
             raise IllegalCommand("a seat deals a shuffled deck: only a referee chooses the order")
         check_deck(d.variant, cmd.deck, d.s.options)
     deal_hand(d, cmd.deck or None, dealer)
-
-
-def handles(
-    command_type: type[Command],
-) -> Callable[[Callable[[Decision, Any], None]], Callable[[Decision, Any], None]]:
-    """Register the decision of a command type outside this module (the score sheet)."""
-
-    def register(fn: Callable[[Decision, Any], None]) -> Callable[[Decision, Any], None]:
-        _HANDLERS[command_type] = fn
-        return fn
-
-    return register
-
-
-_HANDLERS: dict[type[Command], Callable[[Decision, Any], None]] = {
-    PlayCard: _play,
-    DrawCard: _draw,
-    Pass: _pass,
-    CallUno: _call_uno,
-    Catch: _catch,
-    Challenge: _challenge,
-    Accept: _accept,
-    ChooseColour: _choose_colour,
-    DealHand: _deal,
-}
 
 
 # The end of a hand and of the game -----------------------------------------------------------
@@ -884,9 +928,9 @@ def end_hand(d: Decision, winner: int, held: tuple[int, ...] | None = None) -> N
     d.emit(HandEnded(s.hand_number, winner, held, gained, scores))
     result = game_result(s.scoring, s.target, winner, held, scores)
     if result is None and s.sheet:
-        d.emit(ChoiceOffered(-1, "sheet"))
+        d.emit(ChoiceOffered(-1, Pending.SHEET))
     elif result is None:
-        d.emit(ChoiceOffered((s.dealer + 1) % n, "deal"))
+        d.emit(ChoiceOffered((s.dealer + 1) % n, Pending.DEAL))
     else:
         placings, ranks = result
         d.emit(GameEnded(placings[0], placings, ranks, scores))
@@ -932,24 +976,24 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     """Every command ``seat`` may send now, in the shape it is sent."""
     s = state
     kind, pseat = s.pending
-    if kind == "over" or kind == "start":
+    if kind in _NOT_PLAYING:
         return []
     variant = get_variant(s.variant)
     out: list[Command] = []
     if pseat == seat:
-        if kind == "turn":
+        if kind == _TURN_KIND:
             out = variant.turn_plays(s, seat)
             out.append(_DRAW[seat])
-        elif kind == "drawn":
+        elif kind == _DRAWN_KIND:
             drawn = s.drawn
             if drawn is not None and variant.playable(s, drawn):
                 out += variant.play_options(s, seat, drawn, len(s.hands[seat]) - 1)
             out.append(_PASS[seat])
-        elif kind == "challenge":
+        elif kind == Pending.CHALLENGE:
             out += [Challenge(seat), Accept(seat)]
-        elif kind == "colour":
+        elif kind == Pending.COLOUR:
             out += [ChooseColour(seat, c) for c in variant.colours]
-        elif kind == "deal":
+        elif kind == Pending.DEAL:
             out.append(DealHand(seat))
     exposed = s.exposed
     if exposed is not None:
@@ -966,7 +1010,7 @@ def at_rest(state: GameState) -> bool:
     """Whether the game waits for a command here, rather than being in the middle of what one
     command caused. Undo may only go back to a version at rest."""
     kind, seat = state.pending
-    if kind in ("over", "sheet"):
+    if kind == Pending.OVER or kind == Pending.SHEET:
         return True
     return 0 <= seat < state.players and bool(legal_commands(state, seat))
 

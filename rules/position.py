@@ -22,9 +22,10 @@ from urllib.parse import quote, unquote
 from rules.engine import applies, at_rest, rng, shuffled
 from rules.errors import InvalidCard, InvalidCommand
 from rules.events import Event, GameStarted, register_event
+from rules.pending import Pending
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
-from rules.variants.classic import MAX_PLAYERS, MIN_PLAYERS, Variant
+from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS, Variant
 
 FIELDS = (
     "players",
@@ -56,7 +57,8 @@ FIELDS = (
 REQUIRED = ("players", "hand", "dealer", "pending", "dir", "colour", "discard", "pile", "hands")
 HIDDEN = "#"  # a hidden value in a seat's view: "#7" is a hand of seven unseen cards
 REST = "*"  # pile=*: the cards not placed elsewhere, shuffled from the seed
-SEATLESS = ("start", "over", "sheet")  # what a game may wait for with no seat (-1)
+SEATLESS = (Pending.START, Pending.OVER, Pending.SHEET)  # waited for with no seat (-1)
+_KINDS: dict[str, str] = {kind.value: kind for kind in Pending}
 SCORINGS = ("standard", "alternative", "none")
 
 
@@ -97,9 +99,9 @@ def _json_codec(cls: Any, *, secret: bool = False) -> ExtraCodec:
 
 
 def _edition_codecs() -> dict[str, ExtraCodec]:
-    from rules.variants.power_grab_events import PowerGrabState
-    from rules.variants.spin_events import SpinState
-    from rules.variants.veto_events import VetoState
+    from rules.variants.power_grab.events import PowerGrabState
+    from rules.variants.spin.events import SpinState
+    from rules.variants.veto.events import VetoState
 
     return {
         "spin": _json_codec(SpinState),
@@ -326,6 +328,7 @@ def parse_position(text: str, *, seed: str | None = None) -> GameState:
     kind, _, pending_seat = f["pending"].partition(":")
     if not kind.replace("_", "").isalpha():
         raise PositionError("pending", f"expected what the game waits for, not {kind!r}")
+    kind = _KINDS.get(kind, kind)  # an unknown kind is refused below (nothing may be done)
     if pending_seat:
         s.pending = (kind, _seat("pending", pending_seat, n))
     elif kind in SEATLESS:
@@ -417,27 +420,27 @@ def _check(s: GameState, variant: Variant) -> None:
     kind, seat = s.pending
     if s.hand_number > 0 or s.discard or any(s.hands) or s.pile:
         _conserved(s, variant, s.all_cards())
-    if (kind == "over") != (s.winner is not None):
+    if (kind == Pending.OVER) != (s.winner is not None):
         raise PositionError("winner", "a finished game (pending=over) has a winner, and only it")
-    if kind == "over" and (len(s.placings) != n or sorted(s.placings) != list(range(n))):
+    if kind == Pending.OVER and (len(s.placings) != n or sorted(s.placings) != list(range(n))):
         raise PositionError("placings", "a finished game places every seat once")
-    if kind == "over" and len(s.ranks) != n:
+    if kind == Pending.OVER and len(s.ranks) != n:
         raise PositionError("ranks", f"a finished game ranks all {n} seats")
-    if s.discard and s.colour is None and kind not in ("colour", "start"):
+    if s.discard and s.colour is None and kind not in (Pending.COLOUR, Pending.START):
         raise PositionError("colour", "a card is in play, so a colour is")
     if s.drawn is not None and (seat < 0 or s.drawn not in s.hands[seat]):
         raise PositionError("drawn", f"the card just drawn is not in seat {seat}'s hand")
-    if kind == "drawn" and s.drawn is None:
+    if kind == Pending.DRAWN and s.drawn is None:
         raise PositionError("drawn", f"seat {seat} just drew: name the card (drawn=...)")
     if s.w4 is not None and (not s.discard or s.discard[-1] != "W4"):
         raise PositionError("w4", "a Wild Draw 4 to challenge is on top of the discard pile")
-    if kind == "challenge" and s.w4 is None:
+    if kind == Pending.CHALLENGE and s.w4 is None:
         raise PositionError("w4", "a challenge needs the Wild Draw 4's offender (w4=...)")
-    if s.exposed is not None and len(s.hands[s.exposed]) != 1 and kind != "over":
+    if s.exposed is not None and len(s.hands[s.exposed]) != 1 and kind != Pending.OVER:
         raise PositionError("exposed", f"seat {s.exposed} can only be caught holding one card")
     for problem in variant.invariants(s):
         raise PositionError("extra", problem)
-    if not s.sheet and kind not in ("start", "over") and not at_rest(s):
+    if not s.sheet and kind not in (Pending.START, Pending.OVER) and not at_rest(s):
         raise PositionError("pending", f"seat {seat} has nothing it may do while {kind!r}")
 
 

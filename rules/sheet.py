@@ -17,6 +17,7 @@ from rules.commands import Command, register_command
 from rules.engine import Decision, applies, end_hand, handles
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import Event, register_event
+from rules.pending import Pending
 from rules.state import GameState
 
 
@@ -60,7 +61,7 @@ def record_hand(d: Decision, cmd: RecordHand) -> None:
     if cmd.seat is not None:
         # The score sheet is the referee's: a seat does not write its own result.
         raise IllegalCommand("only the referee records a hand on the score sheet")
-    if s.pending[0] != "sheet":
+    if s.pending[0] != Pending.SHEET:
         raise IllegalCommand("hands are recorded only on a score sheet that is still open")
     n = s.players
     if not 0 <= cmd.out < n:

@@ -24,6 +24,7 @@ from rules.bots import RandomBot
 from rules.engine import legal_commands, new_game, replay, step
 from rules.errors import RuleError
 from rules.events import Event
+from rules.pending import Pending
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
 
@@ -117,7 +118,7 @@ class Simulation:
         self.report.events += len(events)
 
     def check_state(self, s: GameState, where: str) -> None:
-        if s.hand_number == 0 or s.pending[0] == "start":
+        if s.hand_number == 0 or s.pending[0] == Pending.START:
             return
         cards = Counter(s.all_cards())
         if cards != self._deck:
@@ -150,7 +151,7 @@ class Simulation:
         out_types = variant.out_of_turn_types
         players = self.players
         report = self.report
-        while state.pending[0] != "over":
+        while state.pending[0] != Pending.OVER:
             kind, pseat = state.pending
             command = None
             if variant.out_of_turn_open(state) and (

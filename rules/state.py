@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-# What the game is waiting for: (kind, seat). Kinds of the core engine:
-#   "start"     nothing has happened yet (seat -1)
-#   "turn"      seat plays or draws
-#   "drawn"     seat drew on its turn and may play the drawn card or pass
-#   "colour"    seat chooses the colour in play (a wild turned up to start)
-#   "challenge" seat challenges or accepts the Wild Draw 4 played on it
-#   "deal"      seat (the next dealer) deals the next hand
-#   "over"      the game is finished (seat -1)
-# Editions add their own kinds (a wheel to spin, a tower block to decide, ...).
-Pending = tuple[str, int]
+from rules.pending import Pending
+
+# What the game is waiting for: (kind, seat). The kinds, the core's and every edition's, are
+# ``rules.pending.Pending`` (a ``StrEnum``: a kind read back from stored events or snapshots as
+# a plain string is equal to it).
+Waiting = tuple[str, int]
 
 
 class GameState:
@@ -72,7 +68,7 @@ class GameState:
     discard: tuple[str, ...]  # bottom first, top last
     colour: str | None  # the colour in play
     direction: int  # 1 clockwise (to the left), -1 counter-clockwise
-    pending: Pending
+    pending: Waiting
     drawn: str | None  # the card just drawn on a turn, while it may still be played
     exposed: int | None  # the seat that may be caught for not calling UNO
     w4: (
@@ -105,7 +101,7 @@ class GameState:
         self.discard = ()
         self.colour = None
         self.direction = 1
-        self.pending = ("start", -1)
+        self.pending = (Pending.START, -1)
         self.drawn = None
         self.exposed = None
         self.w4 = None
@@ -179,7 +175,7 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        return self.pending[0] == "over"
+        return self.pending[0] == Pending.OVER
 
     def option(self, name: str, default: Any = None) -> Any:
         for key, value in self.options:

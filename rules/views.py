@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.engine import legal_commands, waiting_for
 from rules.events import Event
+from rules.pending import Pending
 from rules.state import GameState
 
 
@@ -62,7 +63,7 @@ def game_view(
         "status": status,
         "hand_number": s.hand_number,
         "dealer": s.dealer,
-        "turn": pseat if kind in ("turn", "drawn") else None,
+        "turn": pseat if kind in (Pending.TURN, Pending.DRAWN) else None,
         "direction": s.direction,
         "top_card": s.discard[-1] if s.discard else None,
         "colour": s.colour,
@@ -75,7 +76,7 @@ def game_view(
         "placings": list(s.placings) if s.finished else None,
         "last_hand": s.last_hand.to_dict() if s.last_hand is not None else None,
     }
-    if kind == "drawn" and (viewer == pseat or referee):
+    if kind == Pending.DRAWN and (viewer == pseat or referee):
         view["drawn"] = s.drawn
     if referee or revealed:
         view["draw_pile"] = list(s.pile[s.pos :])

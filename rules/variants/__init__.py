@@ -7,24 +7,27 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.variants.classic import Variant
+    from rules.variants.classic.variant import Variant
 
-# name -> module:class. Editions are imported on first use; each module registers its own
-# commands, events and how they apply.
+# name -> class. Every edition is a package of the same three modules: ``variant`` (the rules:
+# a ``Variant`` subclass and the decisions of its commands), ``commands`` and ``events`` (its
+# state, its events and how they apply). Editions are imported on first use; importing one
+# registers its commands, their decisions, its events and how they apply. See
+# docs/decisions/0009-editions-plug-in.md.
 VARIANT_CLASSES = {
-    "classic": "rules.variants.classic:Variant",
-    "veto": "rules.variants.veto:Veto",
-    "spin": "rules.variants.spin:Spin",
-    "power_grab": "rules.variants.power_grab:PowerGrab",
-    "mod": "rules.variants.mod:Mod",
+    "classic": "Variant",
+    "veto": "Veto",
+    "spin": "Spin",
+    "power_grab": "PowerGrab",
+    "mod": "Mod",
 }
 
 
 @cache
 def get_variant(name: str) -> Variant:
     """The edition called ``name``; ``KeyError`` if there is none."""
-    module, _, cls = VARIANT_CLASSES[name].partition(":")
-    variant: Variant = getattr(import_module(module), cls)()
+    cls = VARIANT_CLASSES[name]
+    variant: Variant = getattr(import_module(f"rules.variants.{name}.variant"), cls)()
     return variant
 
 

@@ -87,7 +87,9 @@ def test_a_draw_shows_the_drawn_card_to_the_drawer_only(game):
         ({"type": "dance"}, "type", "dance"),
         ({"card": "Y1"}, "type", "type"),
         ({"type": "draw", "foo": 1}, "foo", "foo"),
-        ({"type": "catch"}, "seat", "seat"),
+        ({"type": "catch"}, "target", "target"),
+        ({"type": "catch", "target": "2"}, "target", "seat number"),
+        ({"type": "catch", "target": 2, "seat": 0}, "target", "differ"),
         ({"type": "draw", "expected_version": "9"}, "expected_version", "number"),
         ({"type": "draw", "key": 5}, "key", "string"),
     ],
@@ -120,6 +122,20 @@ def test_malformed_json_is_400(game):
     assert response.json()["error"] == "invalid"
 
 
+def test_a_catch_names_its_target_as_target_or_by_its_former_name_seat(game):
+    answers = [
+        send(game, 1, {"type": "catch", name: 2}).json()["detail"] for name in ("target", "seat")
+    ]
+    assert answers == ["seat 2 cannot be caught now"] * 2
+
+
+def test_a_play_with_another_editions_field_is_400_naming_it(game):
+    response = send(game, 1, {"type": "play", "card": "Y1", "give": "G"})
+
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"] == {"give": "give is only for the Mod card"}
+
+
 def test_a_command_out_of_turn_is_409_illegal_with_the_version(game):
     before = event_count(game)
 
@@ -142,7 +158,9 @@ def test_a_command_out_of_turn_is_409_illegal_with_the_version(game):
         {"type": "play", "card": "R2"},  # does not match a yellow 9
         {"type": "pass"},  # nothing drawn
         {"type": "call_uno"},
-        {"type": "catch", "seat": 2},
+        {"type": "catch", "target": 2},
+        {"type": "catch", "seat": 2},  # the target's former name, still taken
+        {"type": "catch", "target": 2, "seat": 2},
     ],
 )
 def test_commands_the_rules_refuse_are_409_and_append_nothing(game, body):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.state import GameState
-from rules.variants.power_grab_events import TOWERS, PowerGrabState
+from rules.variants.power_grab.events import TOWERS, PowerGrabState
 from tests.rules.helpers import start
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from rules.commands import PlayCard
 from rules.engine import step
 from rules.state import GameState
-from rules.variants import spin
-from rules.variants.spin import SpinWheel
+from rules.variants.spin import variant as spin
+from rules.variants.spin.commands import SpinWheel
 
 from .helpers import play, start
 

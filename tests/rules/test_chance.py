@@ -10,8 +10,9 @@ from rules.engine import replay, step
 from rules.events import HandDealt
 from rules.position import start_from
 from rules.variants import get_variant
-from rules.variants.spin import WHEEL, SpinWheel
-from rules.variants.spin_events import WheelSpun
+from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.events import WheelSpun
+from rules.variants.spin.variant import WHEEL
 
 from .positions import arranged
 

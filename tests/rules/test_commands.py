@@ -13,6 +13,7 @@ from rules.commands import (
     DrawCard,
     PlayCard,
     command_from_dict,
+    play_fields,
 )
 from rules.engine import new_game, step
 from rules.errors import InvalidCommand, RuleError
@@ -28,7 +29,7 @@ from rules.variants import load_all, variant_names
         ),
         ({"type": "play", "card": "R3"}, PlayCard(2, "R3")),
         ({"type": "draw"}, DrawCard(2)),
-        ({"type": "catch", "seat": 0}, Catch(2, 0)),
+        ({"type": "catch", "target": 0}, Catch(2, 0)),
         ({"type": "choose_colour", "colour": "Y"}, ChooseColour(2, "Y")),
         ({"type": "play", "card": "R3", "expected_version": 9, "key": "c-81f2"}, PlayCard(2, "R3")),
     ],
@@ -48,8 +49,11 @@ def test_commands_parse_from_the_api_shape_and_format_back_to_it(data, command):
         ({"type": "play"}, "card", "card is required"),
         ({"type": "play", "card": "W", "colour": "Q"}, "colour", "unknown colour 'Q'"),
         ({"type": "play", "card": "R3", "uno": "yes"}, "uno", "expected true or false"),
-        ({"type": "catch"}, "seat", "seat is required"),
-        ({"type": "catch", "seat": "1"}, "seat", "expected a seat number"),
+        ({"type": "catch"}, "target", "target is required"),
+        ({"type": "catch", "target": "1"}, "target", "expected a seat number"),
+        ({"type": "catch", "seat": "1"}, "target", "expected a seat number"),
+        ({"type": "catch", "target": 1, "seat": 2}, "target", "target and seat .* differ"),
+        ({"type": "veto", "target": 1, "seat": 2}, "target", "target and seat .* differ"),
         ({"type": "dance"}, "type", "unknown command type 'dance'"),
         ({"type": "draw", "card": "R3"}, "card", "unknown field 'card'"),
         ({"card": "R3"}, "type", "unknown command type None"),
@@ -97,16 +101,67 @@ def test_any_json_in_any_command_of_any_edition_is_decided_or_refused_as_a_rule_
     variant = data.draw(st.sampled_from(variant_names()))
     kind = data.draw(st.sampled_from(sorted(COMMAND_TYPES)))
     body = {"type": kind}
-    for f in fields(COMMAND_TYPES[kind]):
+    for f in play_fields() if kind == "play" else fields(COMMAND_TYPES[kind]):
         if f.name != "seat" and data.draw(st.booleans()):
             body[f.metadata.get("json", f.name)] = data.draw(JSON | CARDS | st.lists(CARDS))
+            if "old" in f.metadata and data.draw(st.booleans()):
+                body[f.metadata["old"]] = data.draw(JSON | st.just(body[f.metadata["json"]]))
     state = _started(variant)
     seat = data.draw(st.integers(0, state.players - 1))
 
     try:
-        step(state, command_from_dict(seat, body))
+        step(state, command_from_dict(seat, body, data.draw(st.sampled_from([None, variant]))))
     except RuleError:
         pass  # the API's 400 or 409; anything else would be a server error
+
+
+@pytest.mark.parametrize("kind", ["catch", "veto"])
+def test_a_target_is_named_target_and_its_former_name_seat_is_still_taken(kind):
+    new = command_from_dict(0, {"type": kind, "target": 2})
+    assert command_from_dict(0, {"type": kind, "seat": 2}) == new
+    assert command_from_dict(0, {"type": kind, "seat": 2, "target": 2}) == new
+    assert new.target == 2 and new.seat == 0  # the sender comes from who is calling
+    assert new.to_dict() == {"type": kind, "target": 2}  # the legal list names it target
+
+
+@pytest.mark.parametrize(
+    ("body", "variant", "field", "message"),
+    [
+        ({"card": "WM", "colour": "B", "give": "G"}, "classic", "give", "only for the Mod card"),
+        ({"card": "RG2", "towers": ["U", "N"]}, "mod", "towers", "only for Power Grab cards"),
+        ({"card": "WC", "colour": "P", "rule": "joke"}, "spin", "rule", "only for Wild Custom"),
+    ],
+)
+def test_a_play_carrying_another_editions_field_is_refused_naming_the_field(
+    body, variant, field, message
+):
+    data = {"type": "play", **body}
+    with pytest.raises(InvalidCommand, match=message) as err:
+        command_from_dict(1, data, variant=variant)
+    assert err.value.field == field
+    # Parsed without the game's edition, the engine refuses it the same way.
+    state = _started(variant)
+    with pytest.raises(InvalidCommand, match=message) as err:
+        step(state, command_from_dict(state.pending[1], data))
+    assert err.value.field == field
+
+
+def test_a_play_is_parsed_as_the_editions_own_play_command():
+    from rules.variants.mod.commands import ModPlay
+    from rules.variants.power_grab.commands import PowerGrabPlay
+    from rules.variants.veto.commands import VetoPlay
+
+    play = {"type": "play", "card": "WM", "colour": "B"}
+    assert command_from_dict(1, {**play, "give": "G"}, "mod") == ModPlay(1, "WM", "B", give="G")
+    assert command_from_dict(1, play, "mod") == PlayCard(1, "WM", "B")  # nothing to give
+    grab = {"type": "play", "card": "RG2", "towers": ["U"]}
+    assert command_from_dict(1, grab, "power_grab") == PowerGrabPlay(1, "RG2", towers=("U",))
+    assert command_from_dict(1, {**grab, "towers": []}, "power_grab") == PlayCard(1, "RG2")
+    wc = {"type": "play", "card": "WC", "colour": "P", "rule": "joke"}
+    assert command_from_dict(1, wc) == VetoPlay(1, "WC", "P", rule="joke")
+    for command in (ModPlay(1, "WM", "B", give="G"), VetoPlay(1, "WC", "P", rule="joke")):
+        assert command.to_dict()["type"] == "play"
+        assert command_from_dict(1, command.to_dict(), command.edition) == command
 
 
 def test_a_command_must_be_a_json_object():

@@ -30,20 +30,21 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.bots import RandomBot
-from rules.commands import COMMAND_TYPES, Command, DealHand, PlayCard
+from rules.commands import COMMAND_TYPES, PLAY_TYPES, Command, DealHand, PlayCard
 from rules.engine import decide, legal_commands, new_game, step
 from rules.errors import RuleError
 from rules.state import GameState
 from rules.variants import get_variant, load_all
-from rules.variants.power_grab_events import TOWERS
-from rules.variants.spin_events import WheelDiscard
-from rules.variants.veto_events import THOUGHT_STARTERS
+from rules.variants.power_grab.events import TOWERS
+from rules.variants.spin.commands import WheelDiscard
+from rules.variants.veto.events import THOUGHT_STARTERS
 
 load_all()  # every edition's commands are in the space (another edition's must be refused)
 
 COLOURS = (None, "R", "G", "B", "Y", "P", "O")  # every colour letter the API parses
-# The play parameters each edition takes (``PlayCard``'s own fields beyond card, colour and
-# UNO). A parameter of another edition is sent once with each listed play, and refused.
+# The play parameters each edition takes (the field of its own play command, a ``PlayCard``
+# with one more field). Another edition's play command is sent once with each listed play, and
+# refused.
 PLAY_PARAMETERS = {"mod": {"give"}, "power_grab": {"towers"}, "veto": {"rule"}}
 PLAY_CORE = {"card", "colour", "uno"}
 # Sets of cards to discard tried (a sample, when the hand has more): by the seat the game
@@ -152,20 +153,19 @@ def command_space(state: GameState, seat: int, rng: Random) -> Iterator[Command]
     variant = get_variant(state.variant)
     deck = tuple(dict.fromkeys(variant.deck_for(state.options)))
     own = PLAY_PARAMETERS.get(state.variant, set())
-    edition_module = type(variant).__module__
     # A seat the game does not wait for is refused every command but the out-of-turn ones
     # before their edition parameters or cards are looked at: it tries plays of its own cards
     # without those parameters, which keeps the space small at a table of ten.
     waited = state.pending[1] == seat
-    for cls in COMMAND_TYPES.values():
+    for cls in [*COMMAND_TYPES.values(), *PLAY_TYPES.values()]:
         params = [f for f in fields(cls) if f.name != "seat"]
-        if cls.__module__.startswith("rules.variants.") and not cls.__module__.startswith(
-            edition_module
-        ):
+        if cls.edition is not None and cls.edition != state.variant:
             # Another edition's command: refused by its type, whatever its fields say.
             yield cls(seat, **{f.name: some_value(f, deck) for f in params})
             continue
-        if cls is PlayCard:
+        if issubclass(cls, PlayCard):
+            if cls is not PlayCard and not waited:
+                continue  # the edition's play without its field is a ``PlayCard``
             params = [f for f in params if f.name in PLAY_CORE or (waited and f.name in own)]
         domains = [field_values(cls, f, state, seat, deck, rng) for f in params]
         names = [f.name for f in params]
@@ -180,15 +180,16 @@ def command_space(state: GameState, seat: int, rng: Random) -> Iterator[Command]
             for card in deck:
                 if card not in state.hands[seat]:
                     yield cls(seat, **{f.name: card if kind == "card" else (card,)})
-                    if cls is PlayCard and card[0] == "W":
+                    if issubclass(cls, PlayCard) and card[0] == "W":
                         yield PlayCard(seat, card, variant.colours[0])
     # Another edition's play parameter with each play this edition lists: refused.
     for cmd in legal_commands(state, seat):
         if type(cmd) is PlayCard:
-            for name in ("give", "towers", "rule"):
-                if name not in own:
+            for other_play in PLAY_TYPES.values():
+                name = other_play.edition_field
+                if name is not None and name not in own:
                     other = play_values(state, seat, name)[1]
-                    yield PlayCard(**{**_as_kwargs(cmd), name: other})
+                    yield other_play(**{**_as_kwargs(cmd), name: other})
 
 
 def _as_kwargs(cmd: Command) -> dict[str, Any]:

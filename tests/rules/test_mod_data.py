@@ -11,7 +11,8 @@ from rules.events import event_from_dict
 from rules.simulate import run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.mod import CardsGiven
+from rules.variants.mod.commands import ModPlay
+from rules.variants.mod.events import CardsGiven
 from rules.views import event_view, game_view
 from tests.rules.helpers import play, start
 
@@ -45,13 +46,14 @@ def test_the_legal_commands_offer_uno_with_the_gift_that_leaves_one_card():
 
 def test_the_legal_commands_offer_a_mod_without_a_gift_when_only_wilds_remain():
     state, _ = table(["WM", "W", "W4", "WM", "B1", "B2", "B3"])
-    state, _ = play(state, PlayCard(1, "WM", "B", give="B"))
+    state, _ = play(state, ModPlay(1, "WM", "B", give="B"))
     assert state.hands[1] == ("W", "W4", "WM")
     while state.pending != ("turn", 1):  # the others draw and keep what they draw
         kind, seat = state.pending
         state, _ = play(state, DrawCard(seat) if kind == "turn" else Pass(seat))
     options = mod_options(state, 1)
-    assert {(c.give, c.colour) for c in options} == {(None, c) for c in "RGBY"}
+    # Nothing to give: plain plays of the Mod.
+    assert set(options) == {PlayCard(1, "WM", c) for c in "RGBY"}
 
 
 def test_the_legal_commands_of_a_mod_game_are_all_accepted():
@@ -68,7 +70,7 @@ def test_every_legal_command_round_trips_through_the_api_shape():
 
 def test_a_play_with_a_gift_reads_from_the_api_shape():
     data = {"type": "play", "card": "WM", "colour": "B", "give": "G"}
-    assert command_from_dict(1, data) == PlayCard(1, "WM", "B", give="G")
+    assert command_from_dict(1, data) == ModPlay(1, "WM", "B", give="G")
 
 
 # Hidden information ----------------------------------------------------------------------------
@@ -76,7 +78,7 @@ def test_a_play_with_a_gift_reads_from_the_api_shape():
 
 def given_event():
     state, _ = table()
-    _, events = play(state, PlayCard(1, "WM", "B", give="G"))
+    _, events = play(state, ModPlay(1, "WM", "B", give="G"))
     return next(e for e in events if type(e) is CardsGiven)
 
 
@@ -107,7 +109,7 @@ def test_a_referee_sees_every_card_given():
 
 def test_a_seat_sees_the_cards_it_received_in_its_hand_and_only_counts_of_the_others():
     state, _ = table()
-    state, _ = play(state, PlayCard(1, "WM", "B", give="G"))
+    state, _ = play(state, ModPlay(1, "WM", "B", give="G"))
     view = game_view(state, 2)
     assert "G1" in view["seats"][2]["hand"] and "G3" in view["seats"][2]["hand"]
     assert "hand" not in view["seats"][0] and view["seats"][0]["card_count"] == 8
@@ -123,13 +125,13 @@ def test_cards_given_round_trips_through_its_stored_shape():
 
 def test_a_mod_game_state_round_trips_through_a_snapshot():
     state, _ = table()
-    state, _ = play(state, PlayCard(1, "WM", "B", give="G"))
+    state, _ = play(state, ModPlay(1, "WM", "B", give="G"))
     assert GameState.from_dict(state.to_dict()) == state
 
 
 def test_a_hand_with_gifts_replays_to_the_same_state():
     state, events = table()
-    after, more = play(state, PlayCard(1, "WM", "B", give="G"))
+    after, more = play(state, ModPlay(1, "WM", "B", give="G"))
     assert replay(events + more) == after
 
 
@@ -138,7 +140,7 @@ def test_a_hand_with_gifts_replays_to_the_same_state():
 
 def test_the_invariants_hold_after_a_mod():
     state, _ = table(["WM", "G1", "G2", "G3", "G4", "G5", "B4"])
-    state, _ = play(state, PlayCard(1, "WM", "B", give="G"))
+    state, _ = play(state, ModPlay(1, "WM", "B", give="G"))
     assert state.exposed == 1
     assert get_variant("mod").invariants(state) == []
     assert Counter(state.all_cards()) == Counter(get_variant("mod").deck)
@@ -152,7 +154,7 @@ def test_the_invariants_flag_a_seat_open_to_a_catch_while_holding_several_cards(
 
 def test_the_invariants_flag_a_mod_on_top_without_a_colour_in_play():
     state, _ = table()
-    state, _ = play(state, PlayCard(1, "WM", "B", give="G"))
+    state, _ = play(state, ModPlay(1, "WM", "B", give="G"))
     state.colour = None
     assert get_variant("mod").invariants(state) == ["a Mod is on top with no colour in play (None)"]
 

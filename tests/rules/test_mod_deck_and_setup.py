@@ -9,7 +9,7 @@ from rules.deck import main as print_deck
 from rules.engine import draw_for_dealer, new_game
 from rules.errors import InvalidCommand
 from rules.variants import get_variant
-from rules.variants.classic import COLOUR, RANK
+from rules.variants.classic.variant import COLOUR, RANK
 from tests.rules.helpers import arranged_deck, play, start, types
 
 MOD = get_variant("mod")

@@ -8,8 +8,8 @@ from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, ChallengeResolved, SeatSkipped, TurnBegan, UnoWindowClosed
 from rules.variants import get_variant
-from rules.variants.power_grab import Block, Take
-from rules.variants.power_grab_events import ActionBlocked, BlockDeclined, BlockOffered
+from rules.variants.power_grab.commands import Block, Take
+from rules.variants.power_grab.events import ActionBlocked, BlockDeclined, BlockOffered
 from rules.views import event_view
 from tests.rules.helpers import play, types
 

@@ -11,9 +11,10 @@ from rules.engine import legal_commands, new_game
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardsDrawn, DirectionReversed, SeatSkipped, StarterReturned, TurnBegan
 from rules.variants import get_variant, variant_names
-from rules.variants.classic import COLOUR, RANK
-from rules.variants.power_grab import ICON, PowerGrab
-from rules.variants.power_grab_events import TOWERS, TowersGrabbed
+from rules.variants.classic.variant import COLOUR, RANK
+from rules.variants.power_grab.commands import PowerGrabPlay
+from rules.variants.power_grab.events import TOWERS, TowersGrabbed
+from rules.variants.power_grab.variant import ICON, PowerGrab
 from tests.rules.helpers import arranged_deck, play, types
 
 from .power_grab_helpers import holders, table
@@ -256,12 +257,12 @@ def test_another_grab_two_towers_cannot_be_played_on_the_one_turned_up():
     state = table({1: ["BG2"]}, starter="RG2")
     assert not any(getattr(c, "card", None) == "BG2" for c in legal_commands(state, 1))
     with pytest.raises(IllegalCommand, match="BG2 cannot be played on RG2"):
-        play(state, PlayCard(1, "BG2", towers=("U", "N")))
+        play(state, PowerGrabPlay(1, "BG2", towers=("U", "N")))
 
 
 def test_a_wild_may_be_played_on_the_grab_two_towers_turned_up():
     state = table({1: ["WG"]}, starter="RG2")
-    state, _ = play(state, PlayCard(1, "WG", "B", towers=("O",)))
+    state, _ = play(state, PowerGrabPlay(1, "WG", "B", towers=("O",)))
     assert state.colour == "B" and holders(state)["O"] == 1
 
 
@@ -271,13 +272,15 @@ def test_the_grab_two_towers_turned_up_stays_colour_only_for_the_next_players():
     state, _ = play(state, DrawCard(1))
     assert state.pending == ("turn", 2)
     with pytest.raises(IllegalCommand, match="GG2 cannot be played on RG2"):
-        play(state, PlayCard(2, "GG2", towers=("U", "N")))
+        play(state, PowerGrabPlay(2, "GG2", towers=("U", "N")))
 
 
 def test_a_grab_two_towers_played_later_may_be_covered_by_another():
     state = table({1: ["RG2", "B2"], 2: ["BG2", "G2"]})
     state, _ = play(
-        state, PlayCard(1, "RG2", towers=("U", "N")), PlayCard(2, "BG2", towers=("U", "O"))
+        state,
+        PowerGrabPlay(1, "RG2", towers=("U", "N")),
+        PowerGrabPlay(2, "BG2", towers=("U", "O")),
     )
     assert state.top == "BG2" and holders(state) == {"U": 2, "N": 1, "O": 2, "!": None}
 

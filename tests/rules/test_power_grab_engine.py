@@ -14,8 +14,8 @@ from rules.events import event_from_dict
 from rules.simulate import run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.power_grab import Block, KeepCard, Take
-from rules.variants.power_grab_events import PowerGrabState
+from rules.variants.power_grab.commands import Block, ClaimInstantUno, PowerGrabPlay, Take
+from rules.variants.power_grab.events import PowerGrabState
 from rules.views import game_view
 from tests.rules.helpers import play
 
@@ -37,11 +37,11 @@ def test_the_edition_commands_round_trip_through_the_api_shape():
     for command in (
         Block(2),
         Take(0),
-        KeepCard(1, "R5:U", uno=True),
-        PlayCard(1, "RG2", towers=("U", "!")),
+        ClaimInstantUno(1, "R5:U", uno=True),
+        PowerGrabPlay(1, "RG2", towers=("U", "!")),
     ):
         assert command_from_dict(command.seat, json.loads(json.dumps(command.to_dict()))) == command
-    assert KeepCard(1, "B2").to_dict() == {"type": "keep", "card": "B2"}
+    assert ClaimInstantUno(1, "B2").to_dict() == {"type": "keep", "card": "B2"}
 
 
 def test_a_keep_command_needs_a_card():
@@ -52,7 +52,7 @@ def test_a_keep_command_needs_a_card():
 def test_the_edition_events_round_trip_through_their_stored_shape():
     state = table({1: ["R8:!", "B2"]}, towers={"U": 1, "N": 1, "O": 1})
     state, played = play(state, PlayCard(1, "R8:!"))
-    state, kept = play(state, KeepCard(1, "B2", uno=False))
+    state, kept = play(state, ClaimInstantUno(1, "B2", uno=False))
     for e in played + kept:
         assert event_from_dict(json.loads(json.dumps(e.to_dict()))) == e
 
@@ -131,7 +131,7 @@ def test_the_bots_use_every_command_of_the_edition():
             kind += " " + (state.extra.threat[0][1:] if state.extra.threat else "W4")
         elif kind == "take":
             kind += " " + state.extra.threat[0][1:]
-        elif kind == "play" and command.towers:
+        elif isinstance(command, PowerGrabPlay):
             previous = {state.extra.towers["UNO!".index(t)] for t in command.towers}
             kind += " grabbing from " + ("others" if previous - {None} else "the unclaimed spot")
         elif kind in ("challenge", "accept") and state.extra.towers[2] == command.seat:

@@ -8,8 +8,8 @@ from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import ChoiceOffered, TurnBegan
 from rules.variants import get_variant
-from rules.variants.power_grab import KeepCard
-from rules.variants.power_grab_events import InstantUnoClaimed, TowersGrabbed, TowersReturned
+from rules.variants.power_grab.commands import ClaimInstantUno, PowerGrabPlay
+from rules.variants.power_grab.events import InstantUnoClaimed, TowersGrabbed, TowersReturned
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, holding, table
@@ -35,39 +35,39 @@ def test_grabbing_the_fourth_tower_asks_the_player_which_card_to_keep():
 def test_the_player_may_keep_any_card_of_the_hand_calling_uno_or_not():
     state, _ = fourth_tower()
     keeps = [c for c in legal_commands(state, 1) if c.type == "keep"]
-    assert keeps == [KeepCard(1, card, uno) for card in HAND[1:] for uno in (False, True)]
+    assert keeps == [ClaimInstantUno(1, card, uno) for card in HAND[1:] for uno in (False, True)]
 
 
 def test_instant_uno_discards_every_card_but_the_one_kept():
     state, _ = fourth_tower()
-    state, events = play(state, KeepCard(1, "G7", uno=True))
+    state, events = play(state, ClaimInstantUno(1, "G7", uno=True))
     assert events[0] == InstantUnoClaimed(1, "G7", ("B2", "Y5", "B4", "Y6", "G8"), True)
     assert state.hands[1] == ("G7",)
 
 
 def test_the_discarded_cards_go_under_the_top_card_of_the_discard_pile():
     state, _ = fourth_tower()
-    state, _ = play(state, KeepCard(1, "G7", uno=True))
+    state, _ = play(state, ClaimInstantUno(1, "G7", uno=True))
     assert state.discard == ("R3", "B2", "Y5", "B4", "Y6", "G8", "R8:!")
     assert state.top == "R8:!" and state.colour == "R"
 
 
 def test_the_towers_return_to_the_unclaimed_spot_after_instant_uno():
     state, _ = fourth_tower()
-    state, events = play(state, KeepCard(1, "G7", uno=True))
+    state, events = play(state, ClaimInstantUno(1, "G7", uno=True))
     assert events[1] == TowersReturned(1)
     assert holders(state) == UNCLAIMED
 
 
 def test_play_passes_to_the_next_player_after_instant_uno():
     state, _ = fourth_tower()
-    state, events = play(state, KeepCard(1, "G7", uno=True))
+    state, events = play(state, ClaimInstantUno(1, "G7", uno=True))
     assert events[2:] == [TurnBegan(2)]
 
 
 def test_a_player_who_keeps_a_card_without_calling_uno_can_be_caught():
     state, _ = fourth_tower()
-    state, _ = play(state, KeepCard(1, "G7"))
+    state, _ = play(state, ClaimInstantUno(1, "G7"))
     assert state.exposed == 1
     assert Catch(2, 1) in legal_commands(state, 2)
     state, _ = play(state, Catch(2, 1))
@@ -76,21 +76,23 @@ def test_a_player_who_keeps_a_card_without_calling_uno_can_be_caught():
 
 def test_a_player_who_calls_uno_with_the_kept_card_cannot_be_caught():
     state, _ = fourth_tower()
-    state, _ = play(state, KeepCard(1, "G7", uno=True))
+    state, _ = play(state, ClaimInstantUno(1, "G7", uno=True))
     assert state.exposed is None
     assert not [c for c in legal_commands(state, 2) if c.type == "catch"]
 
 
 def test_instant_uno_comes_at_once_when_grab_two_towers_grabs_the_fourth_tower():
     state = table({1: ["RG2", "B2", "Y5"]}, towers={"U": 1, "!": 1, "N": 2})
-    state, events = play(state, PlayCard(1, "RG2", towers=("N", "O")))
+    state, events = play(state, PowerGrabPlay(1, "RG2", towers=("N", "O")))
     assert types(events)[1:] == ["towers_grabbed", "choice_offered"]
     assert state.pending == ("keep", 1)
 
 
 def test_instant_uno_by_wild_grab_a_tower_keeps_the_colour_called():
     state = table({1: ["WG", "B2", "Y5"]}, towers={"U": 1, "N": 1, "!": 1}, starter="R3")
-    state, _ = play(state, PlayCard(1, "WG", "Y", towers=("O",)), KeepCard(1, "Y5", uno=True))
+    state, _ = play(
+        state, PowerGrabPlay(1, "WG", "Y", towers=("O",)), ClaimInstantUno(1, "Y5", uno=True)
+    )
     assert state.top == "WG" and state.colour == "Y"
     assert state.hands[1] == ("Y5",) and state.pending == ("turn", 2)
 
@@ -139,24 +141,24 @@ def test_nothing_but_choosing_the_card_to_keep_is_accepted_meanwhile():
     with pytest.raises(IllegalCommand, match="seat 1 cannot play now"):
         step(state, PlayCard(1, "B2"))
     with pytest.raises(IllegalCommand, match="seat 2 cannot keep now"):
-        step(state, KeepCard(2, "R9"))
+        step(state, ClaimInstantUno(2, "R9"))
 
 
 def test_the_card_kept_must_be_in_the_hand():
     state, _ = fourth_tower()
     with pytest.raises(IllegalCommand, match="seat 1 does not hold R9"):
-        step(state, KeepCard(1, "R9"))
+        step(state, ClaimInstantUno(1, "R9"))
 
 
 def test_keep_is_refused_without_all_four_towers():
     state = table({1: HAND})
     with pytest.raises(IllegalCommand, match="seat 1 cannot keep now: it is seat 1's turn"):
-        step(state, KeepCard(1, "B2"))
+        step(state, ClaimInstantUno(1, "B2"))
 
 
 def test_other_seats_see_the_discarded_cards_but_not_the_card_kept():
     state, _ = fourth_tower()
-    state, events = play(state, KeepCard(1, "G7", uno=True))
+    state, events = play(state, ClaimInstantUno(1, "G7", uno=True))
     claimed = events[0]
     assert claimed.redacted(2)["kept"] is None
     assert claimed.redacted(2)["discarded"] == ["B2", "Y5", "B4", "Y6", "G8"]

@@ -3,11 +3,13 @@ Power Icon cards, Grab-2-Towers and Wild Grab-A-Tower."""
 
 import pytest
 
-from rules.commands import DrawCard, PlayCard
+from rules.commands import DrawCard, PlayCard, command_from_dict
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardsDrawn, SeatSkipped, TurnBegan
-from rules.variants.power_grab_events import TowersGrabbed
+from rules.variants.mod.commands import ModPlay
+from rules.variants.power_grab.commands import PowerGrabPlay
+from rules.variants.power_grab.events import TowersGrabbed
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, table
@@ -55,7 +57,7 @@ def test_a_draw_one_cannot_be_played_on_a_draw_two_of_another_colour():
 def test_a_grab_two_towers_cannot_be_played_on_another_colour_without_a_grab_two_towers():
     state = table({1: ["BG2"]}, starter="R3")
     with pytest.raises(IllegalCommand, match="BG2 cannot be played on R3"):
-        step(state, PlayCard(1, "BG2", towers=("U", "N")))
+        step(state, PowerGrabPlay(1, "BG2", towers=("U", "N")))
 
 
 # The Draw One ------------------------------------------------------------------------------------
@@ -115,7 +117,7 @@ def test_a_power_icon_card_drawn_and_played_grabs_its_tower():
 def test_a_power_icon_card_names_no_towers_itself():
     state = table({1: ["R1:U"]})
     with pytest.raises(InvalidCommand, match="a Power Icon grabs its own tower") as exc:
-        step(state, PlayCard(1, "R1:U", towers=("N",)))
+        step(state, PowerGrabPlay(1, "R1:U", towers=("N",)))
     assert exc.value.field == "towers"
 
 
@@ -134,7 +136,7 @@ def test_the_last_card_grabs_no_tower_the_hand_being_over():
 
 def test_grab_two_towers_grabs_the_two_unclaimed_towers_named():
     state = table({1: ["RG2"]})
-    state, events = play(state, PlayCard(1, "RG2", towers=("O", "!")))
+    state, events = play(state, PowerGrabPlay(1, "RG2", towers=("O", "!")))
     assert event(events, TowersGrabbed) == TowersGrabbed(1, "RG2", ("O", "!"), (None, None))
     assert holders(state) == {"U": None, "N": None, "O": 1, "!": 1}
     assert state.pending == ("turn", 2)
@@ -142,14 +144,14 @@ def test_grab_two_towers_grabs_the_two_unclaimed_towers_named():
 
 def test_grab_two_towers_may_take_both_towers_from_other_players():
     state = table({1: ["RG2"]}, towers={"U": 2, "N": 0})
-    state, events = play(state, PlayCard(1, "RG2", towers=("U", "N")))
+    state, events = play(state, PowerGrabPlay(1, "RG2", towers=("U", "N")))
     assert event(events, TowersGrabbed).previous == (2, 0)
     assert holders(state) == {"U": 1, "N": 1, "O": None, "!": None}
 
 
 def test_grab_two_towers_may_take_one_from_a_player_and_one_unclaimed():
     state = table({1: ["RG2"]}, towers={"U": 2})
-    state, events = play(state, PlayCard(1, "RG2", towers=("U", "!")))
+    state, events = play(state, PowerGrabPlay(1, "RG2", towers=("U", "!")))
     assert event(events, TowersGrabbed).previous == (2, None)
     assert holders(state) == {"U": 1, "N": None, "O": None, "!": 1}
 
@@ -157,7 +159,7 @@ def test_grab_two_towers_may_take_one_from_a_player_and_one_unclaimed():
 def test_grab_two_towers_must_name_two_towers():
     state = table({1: ["RG2"]})
     with pytest.raises(InvalidCommand, match="RG2 grabs 2 towers: name 2"):
-        step(state, PlayCard(1, "RG2", towers=("U",)))
+        step(state, PowerGrabPlay(1, "RG2", towers=("U",)))
     with pytest.raises(InvalidCommand, match="RG2 grabs 2 towers: name 2"):
         step(state, PlayCard(1, "RG2"))
 
@@ -165,30 +167,30 @@ def test_grab_two_towers_must_name_two_towers():
 def test_grab_two_towers_cannot_name_the_same_tower_twice():
     state = table({1: ["RG2"]})
     with pytest.raises(InvalidCommand, match="each tower can be named once"):
-        step(state, PlayCard(1, "RG2", towers=("U", "U")))
+        step(state, PowerGrabPlay(1, "RG2", towers=("U", "U")))
 
 
 def test_grab_two_towers_cannot_name_a_tower_the_player_already_holds():
     state = table({1: ["RG2"]}, towers={"U": 1})
     with pytest.raises(IllegalCommand, match="seat 1 already holds the U tower"):
-        step(state, PlayCard(1, "RG2", towers=("U", "N")))
+        step(state, PowerGrabPlay(1, "RG2", towers=("U", "N")))
 
 
 def test_a_player_holding_three_towers_grabs_the_last_one_with_grab_two_towers():
     state = table({1: ["RG2", "B2", "Y2"]}, towers={"U": 1, "N": 1, "O": 1})
     with pytest.raises(IllegalCommand, match="seat 1 already holds the U tower"):
-        step(state, PlayCard(1, "RG2", towers=("!", "U")))
+        step(state, PowerGrabPlay(1, "RG2", towers=("!", "U")))
     assert [c.towers for c in legal_commands(state, 1) if c.type == "play" and c.card == "RG2"] == [
         ("!",)
     ]
-    state, events = play(state, PlayCard(1, "RG2", towers=("!",)))
+    state, events = play(state, PowerGrabPlay(1, "RG2", towers=("!",)))
     assert event(events, TowersGrabbed).towers == ("!",)
 
 
 def test_an_unknown_tower_is_refused_by_name():
     state = table({1: ["RG2"]})
     with pytest.raises(InvalidCommand, match="unknown tower 'X': expected one of U, N, O, !"):
-        step(state, PlayCard(1, "RG2", towers=("U", "X")))
+        step(state, PowerGrabPlay(1, "RG2", towers=("U", "X")))
 
 
 def test_the_legal_plays_of_grab_two_towers_are_every_pair_of_towers_not_held():
@@ -202,11 +204,12 @@ def test_grab_two_towers_as_the_last_card_names_no_towers():
     for card in ("RS", "RS", "GS", "GS", "BS"):
         state, _ = play(state, PlayCard(1, card))
     state, _ = play(state, PlayCard(1, "BS", uno=True))
-    assert [c.towers for c in legal_commands(state, 1) if c.type == "play"] == [()]
+    # A plain play: no towers to name.
+    assert [c for c in legal_commands(state, 1) if c.type == "play"] == [PlayCard(1, "BG2")]
     with pytest.raises(
         IllegalCommand, match="BG2 is the last card: the hand ends, there are no towers to grab"
     ):
-        step(state, PlayCard(1, "BG2", towers=("U", "N")))
+        step(state, PowerGrabPlay(1, "BG2", towers=("U", "N")))
     state, events = play(state, PlayCard(1, "BG2"))
     assert "hand_ended" in types(events)
 
@@ -216,21 +219,21 @@ def test_grab_two_towers_as_the_last_card_names_no_towers():
 
 def test_wild_grab_a_tower_grabs_one_tower_and_calls_the_colour():
     state = table({1: ["WG"]}, towers={"N": 0})
-    state, events = play(state, PlayCard(1, "WG", "G", towers=("N",)))
+    state, events = play(state, PowerGrabPlay(1, "WG", "G", towers=("N",)))
     assert event(events, TowersGrabbed) == TowersGrabbed(1, "WG", ("N",), (0,))
     assert state.colour == "G" and state.pending == ("turn", 2)
 
 
 def test_wild_grab_a_tower_may_call_the_colour_already_in_play():
     state = table({1: ["WG"]}, starter="R3")
-    state, _ = play(state, PlayCard(1, "WG", "R", towers=("U",)))
+    state, _ = play(state, PowerGrabPlay(1, "WG", "R", towers=("U",)))
     assert state.colour == "R"
 
 
 def test_wild_grab_a_tower_must_name_exactly_one_tower():
     state = table({1: ["WG"]})
     with pytest.raises(InvalidCommand, match="WG grabs 1 tower: name 1"):
-        step(state, PlayCard(1, "WG", "G", towers=("U", "N")))
+        step(state, PowerGrabPlay(1, "WG", "G", towers=("U", "N")))
     with pytest.raises(InvalidCommand, match="WG grabs 1 tower: name 1"):
         step(state, PlayCard(1, "WG", "G"))
 
@@ -238,7 +241,7 @@ def test_wild_grab_a_tower_must_name_exactly_one_tower():
 def test_wild_grab_a_tower_needs_a_colour():
     state = table({1: ["WG"]})
     with pytest.raises(InvalidCommand, match="playing WG needs a colour"):
-        step(state, PlayCard(1, "WG", towers=("U",)))
+        step(state, PowerGrabPlay(1, "WG", towers=("U",)))
 
 
 def test_the_legal_plays_of_wild_grab_a_tower_are_each_colour_with_each_tower_not_held():
@@ -253,24 +256,27 @@ def test_other_cards_name_no_towers():
     with pytest.raises(
         InvalidCommand, match="towers are named only with a Grab-2-Towers or Wild Grab-A-Tower"
     ):
-        step(state, PlayCard(1, "RD1", towers=("U",)))
+        step(state, PowerGrabPlay(1, "RD1", towers=("U",)))
 
 
 def test_a_play_gives_nothing_away_in_power_grab():
     state = table({1: ["R5"]})
     with pytest.raises(InvalidCommand, match="give is only for the Mod card"):
-        step(state, PlayCard(1, "R5", give="G"))
+        step(state, ModPlay(1, "R5", give="G"))
 
 
 def test_a_grab_card_gives_nothing_away_either():
-    state = table({1: ["RG2"]})
+    body = {"type": "play", "card": "RG2", "give": "G", "towers": ["U", "N"]}
     with pytest.raises(InvalidCommand, match="give is only for the Mod card"):
-        step(state, PlayCard(1, "RG2", give="G", towers=("U", "N")))
+        command_from_dict(1, body, variant="power_grab")
+    # A command carries one edition's field: a Mod play naming towers cannot be built.
+    with pytest.raises(TypeError):
+        ModPlay(1, "RG2", give="G", towers=("U", "N"))  # type: ignore[call-arg]
 
 
 def test_the_two_towers_may_be_named_in_either_order_and_are_grabbed_as_one_move():
     state = table({1: ["RG2"]})
-    _, named = play(state, PlayCard(1, "RG2", towers=("N", "U")))
-    _, in_order = play(state, PlayCard(1, "RG2", towers=("U", "N")))
+    _, named = play(state, PowerGrabPlay(1, "RG2", towers=("N", "U")))
+    _, in_order = play(state, PowerGrabPlay(1, "RG2", towers=("U", "N")))
     assert named == in_order
     assert event(named, TowersGrabbed).towers == ("U", "N")

@@ -128,7 +128,7 @@ def test_shuffled_deals_exactly_as_random_shuffle_did():
     import random
 
     from rules.engine import shuffled
-    from rules.variants.classic import standard_deck
+    from rules.variants.classic.variant import standard_deck
 
     deck = standard_deck(("R", "G", "B", "Y"))
     for seed in range(300):

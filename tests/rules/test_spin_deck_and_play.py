@@ -10,8 +10,11 @@ from rules.deck import main as print_deck
 from rules.engine import legal_commands, replay, step
 from rules.errors import IllegalCommand
 from rules.events import ChallengeResolved, ChoiceOffered, TurnBegan
-from rules.variants import get_variant, spin
-from rules.variants.spin import Spin, SpinWheel, WheelSpun
+from rules.variants import get_variant
+from rules.variants.spin import variant as spin
+from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.events import WheelSpun
+from rules.variants.spin.variant import Spin
 
 from .helpers import play, start
 from .spin_helpers import at_spin, spin_play, stop_wheel_on, table, with_hands

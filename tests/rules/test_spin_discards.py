@@ -7,7 +7,8 @@ from rules.commands import Catch, PlayCard, command_from_dict
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, HandEnded, TurnBegan, UnoCaught
-from rules.variants.spin import SpinWheel, WheelDiscard, WheelDiscarded, WheelSpun
+from rules.variants.spin.commands import SpinWheel, WheelDiscard
+from rules.variants.spin.events import WheelDiscarded, WheelSpun
 
 from .helpers import play
 from .spin_helpers import at_spin, spun, stop_wheel_on, table, with_hands
@@ -152,7 +153,7 @@ def test_a_discard_must_name_cards_the_spinner_holds(monkeypatch):
 
 def test_only_the_spinner_discards(monkeypatch):
     state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
-    with pytest.raises(IllegalCommand, match="nothing to discard"):
+    with pytest.raises(IllegalCommand, match="seat 0 cannot wheel_discard now: waiting for seat 2"):
         step(state, discard(["B1"], seat=0))
 
 

@@ -6,11 +6,11 @@ from rules.commands import CallUno, Catch, DrawCard, PlayCard
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, DiscardReshuffled, TurnBegan, UnoCalled, UnoWindowClosed
-from rules.variants.spin import (
+from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.events import (
     HandHidden,
     HandShown,
     HandsTraded,
-    SpinWheel,
     TradedUnoCalled,
     TradedUnoCaught,
     TradedUnoWindowClosed,

@@ -10,7 +10,9 @@ from rules.engine import legal_commands, step
 from rules.simulate import run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.spin import WHEEL, SpinState, SpinWheel
+from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.events import SpinState
+from rules.variants.spin.variant import WHEEL
 from rules.views import game_view
 
 from .helpers import play

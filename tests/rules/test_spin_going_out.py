@@ -7,7 +7,8 @@ from rules.commands import Catch, PlayCard
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, ChoiceOffered, GameEnded, HandEnded, UnoWindowClosed
-from rules.variants.spin import ClaimUnoSpin, HandsTraded, SpinWheel, WheelDiscard
+from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
+from rules.variants.spin.events import HandsTraded
 
 from .helpers import play
 from .spin_helpers import stop_wheel_on, table, with_hands

@@ -13,7 +13,7 @@ from rules.engine import legal_commands, new_game, replay, step
 from rules.events import event_from_dict
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.spin import HandsTraded
+from rules.variants.spin.events import HandsTraded
 
 SPIN = get_variant("spin")
 

@@ -6,7 +6,8 @@ from rules.commands import command_from_dict
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import ChoiceOffered, TurnBegan
-from rules.variants.spin import ClaimUnoSpin, UnoSpinClaimed, WarFought, WheelDiscard
+from rules.variants.spin.commands import ClaimUnoSpin, WheelDiscard
+from rules.variants.spin.events import UnoSpinClaimed, WarFought
 
 from .helpers import play
 from .spin_helpers import spun

@@ -6,11 +6,8 @@ from rules.commands import DrawCard, Pass, PlayCard, command_from_dict
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardPlayed, HandEnded, TurnBegan
-from rules.variants.veto_events import (
-    CustomizableDealt,
-    CustomizablePlayed,
-    HouseRulesDrawn,
-)
+from rules.variants.veto.commands import VetoPlay
+from rules.variants.veto.events import CustomizableDealt, CustomizablePlayed, HouseRulesDrawn
 from rules.views import event_view, game_view
 
 from .helpers import play, start
@@ -81,7 +78,7 @@ def test_the_elbows_rule_is_recorded_with_its_words_and_plays_as_a_plain_wild():
 def test_the_rule_is_for_customizable_cards_only():
     state = table(hands={1: ["P1"]})
     with pytest.raises(InvalidCommand, match="rule is only for Wild Customizable cards"):
-        step(state, PlayCard(1, "P1", rule="joke"))
+        step(state, VetoPlay(1, "P1", rule="joke"))
 
 
 def test_the_house_rule_of_a_customizable_card_played_as_the_last_card_is_not_carried_out():
@@ -118,7 +115,7 @@ def test_a_hand_holding_cards_with_different_rules_names_the_one_it_plays():
     ) as error:
         step(state, PlayCard(1, "WC", "G"))
     assert error.value.field == "rule"
-    state, events = step(state, PlayCard(1, "WC", "G", rule="face_up"))
+    state, events = step(state, VetoPlay(1, "WC", "G", rule="face_up"))
     assert CustomizablePlayed(1, "face_up", events[1].text) in events
     assert state.extra.held[1] == ("extra_turn",)
 
@@ -127,7 +124,7 @@ def test_a_rule_the_hand_does_not_hold_is_refused():
     with pytest.raises(
         IllegalCommand, match="holds no Wild Customizable card with the house rule 'joke'"
     ):
-        step(two_rules(), PlayCard(1, "WC", "G", rule="joke"))
+        step(two_rules(), VetoPlay(1, "WC", "G", rule="joke"))
 
 
 def test_the_legal_plays_name_each_rule_the_hand_holds():
@@ -152,7 +149,7 @@ def test_after_drawing_a_customizable_card_only_that_card_may_be_played():
     plays = [c for c in legal_commands(state, 1) if c.type == "play"]
     assert {c.rule for c in plays} == {"joke"}
     with pytest.raises(IllegalCommand, match="only the card drawn may be played"):
-        step(state, PlayCard(1, "WC", "G", rule="extra_turn"))
+        step(state, VetoPlay(1, "WC", "G", rule="extra_turn"))
     state, events = step(state, PlayCard(1, "WC", "G"))
     assert CustomizablePlayed(1, "joke", events[1].text) in events
 

@@ -12,7 +12,7 @@ from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import DealerChosen, GameStarted, event_from_dict
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.veto_events import CustomizablePlayed, VetoState
+from rules.variants.veto.events import CustomizablePlayed, VetoState
 
 from .helpers import arranged_deck
 from .veto_helpers import table
@@ -241,7 +241,7 @@ def test_a_game_replays_to_the_same_state():
 
 
 def test_the_veto_card_cannot_be_slapped_before_the_game_starts():
-    from rules.variants.veto_events import SlapVeto
+    from rules.variants.veto.commands import SlapVeto
 
     with pytest.raises(IllegalCommand):
         step(GameState(), SlapVeto(0, 1))

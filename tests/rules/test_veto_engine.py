@@ -11,7 +11,7 @@ from rules.engine import legal_commands, new_game, replay, step
 from rules.simulate import Simulation, run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.veto_events import SlapVeto
+from rules.variants.veto.commands import SlapVeto
 from rules.views import game_view
 
 from .veto_helpers import table

@@ -14,17 +14,19 @@ from rules.events import (
     TurnBegan,
     UnoCaught,
 )
-from rules.variants.veto_events import (
-    CardsDiscarded,
-    ColourNamed,
+from rules.variants.veto.commands import (
+    DiscardAllButOne,
     DiscardCard,
-    HandsHidden,
-    HandsShown,
-    JokeReported,
-    KeepCard,
     NameColour,
     ReportJoke,
     ReportRooster,
+)
+from rules.variants.veto.events import (
+    CardsDiscarded,
+    ColourNamed,
+    HandsHidden,
+    HandsShown,
+    JokeReported,
     RoosterReported,
     StuckChecked,
 )
@@ -165,7 +167,7 @@ def test_a_next_player_who_can_play_plays_as_usual():
 
 
 def test_the_three_card_rule_waits_for_a_turn_the_next_player_really_begins():
-    from rules.variants.veto_events import SlapVeto
+    from rules.variants.veto.commands import SlapVeto
 
     state = rule_table("three_if_stuck")
     state, events = play(state, SlapVeto(0, 2), PlayCard(1, "WC", "O"))
@@ -305,7 +307,7 @@ def test_if_someone_laughs_the_player_keeps_one_card_and_discards_the_rest():
     assert state.pending == ("keep_card", 1)
     keeps = [c for c in legal_commands(state, 1) if c.type == "keep_card"]
     assert {c.card for c in keeps} == set(HAND) and {c.uno for c in keeps} == {True, False}
-    state, events = step(state, KeepCard(1, "PS", uno=True))
+    state, events = step(state, DiscardAllButOne(1, "PS", uno=True))
     assert events[0] == CardsDiscarded(1, ("P1", "O2", "G9", "Y8", "OV"), (), "joke", True)
     assert state.hands[1] == ("PS",) and state.exposed is None
     assert state.top == "WC" and state.colour == "G" and events[-1] == TurnBegan(2)
@@ -313,7 +315,7 @@ def test_if_someone_laughs_the_player_keeps_one_card_and_discards_the_rest():
 
 def test_a_player_who_forgets_uno_after_the_joke_can_be_caught():
     # "(don't forget to yell "UNO!")"
-    state, _ = play(joke_played(), ReportJoke(1, True), KeepCard(1, "PS"))
+    state, _ = play(joke_played(), ReportJoke(1, True), DiscardAllButOne(1, "PS"))
     assert state.exposed == 1
     state, events = step(state, Catch(0, 1))
     assert type(events[0]) is UnoCaught and len(state.hands[1]) == 3
@@ -426,7 +428,7 @@ def test_hands_stay_face_up_until_every_player_who_turned_them_up_has_had_a_turn
 
 
 def test_a_turn_skipped_by_the_veto_does_not_end_the_face_up_rule():
-    from rules.variants.veto_events import SlapVeto
+    from rules.variants.veto.commands import SlapVeto
 
     state = rule_table("face_up")
     state, _ = play(

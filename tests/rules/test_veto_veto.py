@@ -15,7 +15,8 @@ from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import HandEnded, SeatSkipped, TurnBegan, UnoCaught
 from rules.variants import get_variant
-from rules.variants.veto_events import SlapVeto, VetoServed, VetoSlapped
+from rules.variants.veto.commands import SlapVeto
+from rules.variants.veto.events import VetoServed, VetoSlapped
 
 from .helpers import play
 from .veto_helpers import PLAIN_0, PLAIN_2, table
@@ -69,9 +70,13 @@ def test_every_seat_may_send_the_veto_at_any_time_in_a_hand():
     assert "veto" in VETO.out_of_turn_types and VETO.out_of_turn_open(state)
 
 
-def test_the_veto_in_the_api_names_its_target_as_seat():
-    assert SlapVeto(0, 2).to_dict() == {"type": "veto", "seat": 2}
-    assert command_from_dict(0, {"type": "veto", "seat": 2}) == SlapVeto(0, 2)
+def test_the_veto_in_the_api_names_its_target_as_target_and_still_takes_seat():
+    assert SlapVeto(0, 2).to_dict() == {"type": "veto", "target": 2}
+    assert command_from_dict(0, {"type": "veto", "target": 2}) == SlapVeto(0, 2)
+    assert command_from_dict(0, {"type": "veto", "seat": 2}) == SlapVeto(0, 2)  # its old name
+    with pytest.raises(InvalidCommand, match="target and seat") as err:
+        command_from_dict(0, {"type": "veto", "target": 2, "seat": 1})
+    assert err.value.field == "target"
 
 
 def test_a_veto_on_the_player_whose_turn_it_is_costs_their_next_turn_not_this_one():

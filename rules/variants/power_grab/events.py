@@ -1,5 +1,5 @@
 """UNO Power Grab's edition state (who holds each Power Tower) and its events, with how each
-event changes the state. The rules that emit them are in ``rules.variants.power_grab``."""
+event changes the state. The rules that emit them are in ``rules.variants.power_grab.variant``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.engine import applies
 from rules.events import Event, register_event
+from rules.pending import Pending
 
 if TYPE_CHECKING:
     from rules.state import GameState
@@ -152,7 +153,7 @@ def _towers_grabbed(s: GameState, e: TowersGrabbed) -> None:
 
 @applies(BlockOffered)
 def _block_offered(s: GameState, e: BlockOffered) -> None:
-    s.pending = ("block", e.seat)
+    s.pending = (Pending.BLOCK, e.seat)
     s.drawn = None
     s.extra = PowerGrabState(s.extra.towers, (e.card, e.attacker, e.last))
 

@@ -29,7 +29,7 @@ cards. The default is three blank cards. An entry is
 For example ``--option customizable='["joke", 4, "text:Sing"]'`` (``python -m rules.simulate``,
 ``python -m rules.deck``) or ``--option customizable=2``.
 
-A played ``WC`` names its rule in ``PlayCard.rule`` (needed only when the hand holds
+A played ``WC`` names its rule in ``VetoPlay.rule`` (needed only when the hand holds
 Customizable cards with different rules). The cards look alike from the back, so which one is
 where is chance, recorded in ``customizable_dealt`` and ``house_rules_drawn`` (made after every
 draw, so that it tells the other seats nothing): a seat learns the rule of a card when it gets
@@ -44,11 +44,21 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.commands import Command, PlayCard
-from rules.engine import pass_turn, rng
+from rules.engine import decide_play, handles, pass_turn, rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, UnoWindowClosed
-from rules.variants.classic import COLOUR, Variant, standard_deck
-from rules.variants.veto_events import (
+from rules.pending import Pending
+from rules.variants.classic.variant import COLOUR, Variant, standard_deck
+from rules.variants.veto.commands import (
+    DiscardAllButOne,
+    DiscardCard,
+    NameColour,
+    ReportJoke,
+    ReportRooster,
+    SlapVeto,
+    VetoPlay,
+)
+from rules.variants.veto.events import (
     BETWEEN_HANDS,
     BLANK,
     MAX_CUSTOMIZABLE,
@@ -57,18 +67,12 @@ from rules.variants.veto_events import (
     ColourNamed,
     CustomizableDealt,
     CustomizablePlayed,
-    DiscardCard,
     DiscardsOwed,
     HandsHidden,
     HandsShown,
     HouseRulesDrawn,
     JokeReported,
-    KeepCard,
-    NameColour,
-    ReportJoke,
-    ReportRooster,
     RoosterReported,
-    SlapVeto,
     StuckChecked,
     StuckRuleSet,
     VetoServed,
@@ -89,9 +93,12 @@ if TYPE_CHECKING:
 
 # Pending choices of the house rules (each answered by the command of the same name, but
 # "joke" by report_joke and "rooster" by report_rooster).
-_CHOICES = frozenset({"name_colour", "discard", "joke", "keep_card", "rooster"})
+_CHOICES = frozenset(
+    {Pending.NAME_COLOUR, Pending.DISCARD, Pending.JOKE, Pending.KEEP_CARD, Pending.ROOSTER}
+)
 _OWN_TYPES = frozenset(
-    {"veto", "name_colour", "discard", "report_joke", "keep_card", "report_rooster"}
+    cls.type
+    for cls in (SlapVeto, NameColour, DiscardCard, ReportJoke, DiscardAllButOne, ReportRooster)
 )
 
 
@@ -218,7 +225,7 @@ class Veto(Variant):
         rules: tuple[str | None, ...]
         if not x.tracked:
             rules = x.rules[:1]
-        elif s.pending[0] == "drawn":
+        elif s.pending[0] == Pending.DRAWN:
             rules = (x.drawn_rule,)
         else:
             rules = tuple(dict.fromkeys(x.held[seat]))
@@ -227,7 +234,7 @@ class Veto(Variant):
         if options is None:
             unos = (False, True) if leaves == 1 else (False,)
             options = [
-                PlayCard(seat, WC, c, uno, rule=r)
+                PlayCard(seat, WC, c, uno) if r is None else VetoPlay(seat, WC, c, uno, r)
                 for r in rules
                 for c in self.colours
                 for uno in unos
@@ -236,21 +243,18 @@ class Veto(Variant):
         return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        if cmd.give is not None:
-            raise InvalidCommand("give is only for the Mod card", field="give")
-        if cmd.towers:
-            raise InvalidCommand("towers are only for Power Grab cards", field="towers")
+        rule = _rule(cmd)
         if cmd.card != WC:
-            if cmd.rule is not None:
-                raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
+            if rule is not None:
+                raise InvalidCommand(VetoPlay.refusal, field="rule")
             return
         assert cmd.seat is not None
-        self.rule_played(s, cmd.seat, cmd.rule)
+        self.rule_played(s, cmd.seat, rule)
 
     def rule_played(self, s: GameState, seat: int, rule: str | None) -> str:
         """The house rule of the Customizable card ``seat`` plays, naming ``rule`` (or not)."""
         x = veto_state(s)
-        if s.pending[0] == "drawn" and x.tracked:
+        if s.pending[0] == Pending.DRAWN and x.tracked:
             drawn = x.drawn_rule
             assert drawn is not None
             if rule is not None and rule != drawn:
@@ -266,7 +270,7 @@ class Veto(Variant):
             return Variant.effect(self, d, seat, card, cmd)
         # check_play has checked the choice; the card has left the hand, not its rule yet.
         x = veto_state(d.s)
-        rule = cmd.rule
+        rule = _rule(cmd)
         if rule is None:
             # Unnamed: the card just drawn, or the only rule the hand holds.
             if x.tracked:
@@ -290,7 +294,7 @@ class Veto(Variant):
         """The house rule ``seat`` just played, then the next turn."""
         nxt = d.next_seat(seat)
         if rule == "draw_until_colour":
-            d.emit(ChoiceOffered(seat, "name_colour"))
+            d.emit(ChoiceOffered(seat, Pending.NAME_COLOUR))
         elif rule == "discard_wilds":
             self._discard_wilds(d, seat)
         elif rule == "three_if_stuck":
@@ -306,9 +310,9 @@ class Veto(Variant):
             d.emit(HandsShown(seat))
             d.begin_turn(nxt)
         elif rule == "joke":
-            d.emit(ChoiceOffered(seat, "joke"))
+            d.emit(ChoiceOffered(seat, Pending.JOKE))
         elif rule == "rooster":
-            d.emit(ChoiceOffered(nxt, "rooster"))
+            d.emit(ChoiceOffered(nxt, Pending.ROOSTER))
         else:  # blank, elbows, free text: a plain wild
             d.begin_turn(nxt)
 
@@ -339,7 +343,7 @@ class Veto(Variant):
                 queue.append((t, size))
         if queue:
             d.emit(DiscardsOwed(tuple(queue)))
-            d.emit(ChoiceOffered(queue[0][0], "discard"))
+            d.emit(ChoiceOffered(queue[0][0], Pending.DISCARD))
         else:
             d.begin_turn(d.next_seat(seat))
 
@@ -397,155 +401,21 @@ class Veto(Variant):
             return [] if kind in BETWEEN_HANDS else slaps  # shared: callers do not change it
         hand = s.hands[seat]
         out: list[Command]
-        if kind == "name_colour":
+        if kind == Pending.NAME_COLOUR:
             out = [NameColour(seat, c) for c in self.colours]
-        elif kind == "discard":
+        elif kind == Pending.DISCARD:
             out = [DiscardCard(seat, c, r) for c, r in _each_card(hand, held_of(s, x, seat))]
-        elif kind == "keep_card":
+        elif kind == Pending.KEEP_CARD:
             out = [
-                KeepCard(seat, c, r, uno)
+                DiscardAllButOne(seat, c, r, uno)
                 for c, r in _each_card(hand, held_of(s, x, seat))
                 for uno in (False, True)
             ]
-        elif kind == "joke":
+        elif kind == Pending.JOKE:
             out = [ReportJoke(seat, True), ReportJoke(seat, False)]
         else:
             out = [ReportRooster(seat, True), ReportRooster(seat, False)]
         return out + slaps
-
-    def decide_extra(self, d: Decision, cmd: Command) -> None:
-        kind = type(cmd)
-        if kind is SlapVeto:
-            self._slap(d, cmd)  # type: ignore[arg-type]
-        elif kind is NameColour:
-            self._name_colour(d, cmd)  # type: ignore[arg-type]
-        elif kind is DiscardCard:
-            self._discard(d, cmd)  # type: ignore[arg-type]
-        elif kind is ReportJoke:
-            self._joke(d, cmd)  # type: ignore[arg-type]
-        elif kind is KeepCard:
-            self._keep(d, cmd)  # type: ignore[arg-type]
-        elif kind is ReportRooster:
-            self._rooster(d, cmd)  # type: ignore[arg-type]
-        else:
-            Variant.decide_extra(self, d, cmd)
-
-    def _slap(self, d: Decision, cmd: SlapVeto) -> None:
-        s = d.s
-        seat, target = cmd.seat, cmd.target
-        if seat is None:
-            raise IllegalCommand("the VETO card is slapped by a player, not a referee")
-        if s.pending[0] in BETWEEN_HANDS:
-            raise IllegalCommand("the VETO card can be slapped only while a hand is played")
-        if not (isinstance(target, int) and 0 <= target < s.players):
-            raise InvalidCommand(f"no seat {target!r} to slap the VETO on", field="seat")
-        if target == seat:
-            raise IllegalCommand("a player cannot slap the VETO card on themselves")
-        veto = veto_state(s).veto
-        if veto is not None:
-            raise IllegalCommand(
-                f"the VETO card is not in the middle: seat {veto} has it until they skip a turn"
-            )
-        d.emit(VetoSlapped(seat, target))
-
-    def _require(self, d: Decision, cmd: Command, kind: str, referee: bool = False) -> int:
-        """The seat the pending ``kind`` waits for, if ``cmd`` may answer it."""
-        pkind, pseat = d.s.pending
-        if pkind != kind or not (cmd.seat == pseat or (referee and cmd.seat is None)):
-            who = "a referee or the seat it waits for" if referee else f"seat {pseat}"
-            sender = "a referee" if cmd.seat is None else f"seat {cmd.seat}"
-            if pkind != kind:
-                raise IllegalCommand(
-                    f"{sender} cannot {cmd.type} now: waiting for seat {pseat} ({pkind})"
-                )
-            raise IllegalCommand(f"{sender} cannot {cmd.type} now: only {who} may")
-        return pseat
-
-    def _name_colour(self, d: Decision, cmd: NameColour) -> None:
-        seat = self._require(d, cmd, "name_colour")
-        colour = cmd.colour
-        if colour not in self.colours:
-            raise InvalidCommand(
-                f"unknown colour {colour!r}: expected one of {', '.join(self.colours)}",
-                field="colour",
-            )
-        victim = d.next_seat(seat)
-        d.emit(ColourNamed(seat, colour, victim))
-        s = d.s
-        while True:
-            rest = s.pile[s.pos :]
-            if not rest:
-                if len(s.discard) <= 1:
-                    break  # nothing left to draw (docs/RULINGS.md)
-                cards = d.draw(victim, 1, "draw_until_colour")  # reshuffles the discard pile
-                if not cards or COLOUR[cards[0]] == colour:
-                    break
-                continue
-            for i, card in enumerate(rest):
-                if COLOUR[card] == colour:
-                    d.draw(victim, i + 1, "draw_until_colour")
-                    break
-            else:
-                d.draw(victim, len(rest), "draw_until_colour")
-                continue
-            break
-        d.begin_turn(victim)
-
-    def _discard(self, d: Decision, cmd: DiscardCard) -> None:
-        seat = self._require(d, cmd, "discard")
-        s = d.s
-        if cmd.card not in s.hands[seat]:
-            raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
-        rules: tuple[str, ...] = ()
-        if cmd.card == WC:
-            rules = (_pick(held_of(s, veto_state(s), seat), seat, cmd.rule, "discard"),)
-        elif cmd.rule is not None:
-            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
-        d.emit(CardsDiscarded(seat, (cmd.card,), rules, "house_rule"))
-        x = veto_state(s)
-        if x.queue:
-            if x.queue[0][0] != seat:
-                d.emit(ChoiceOffered(x.queue[0][0], "discard"))
-        else:
-            assert x.player is not None
-            d.begin_turn(d.next_seat(x.player))
-
-    def _joke(self, d: Decision, cmd: ReportJoke) -> None:
-        seat = self._require(d, cmd, "joke", referee=True)
-        if not isinstance(cmd.laughed, bool):
-            raise InvalidCommand("laughed: expected true or false", field="laughed")
-        d.emit(JokeReported(seat, cmd.laughed, cmd.seat))
-        if cmd.laughed:
-            if len(d.s.hands[seat]) > 1:
-                d.emit(ChoiceOffered(seat, "keep_card"))
-                return
-        else:
-            d.draw(seat, 4, "joke")
-        d.begin_turn(d.next_seat(seat))
-
-    def _keep(self, d: Decision, cmd: KeepCard) -> None:
-        seat = self._require(d, cmd, "keep_card")
-        s = d.s
-        hand = list(s.hands[seat])
-        if cmd.card not in hand:
-            raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
-        held = held_of(s, veto_state(s), seat)
-        if cmd.card == WC:
-            held = without(held, (_pick(held, seat, cmd.rule, "keep"),))
-        elif cmd.rule is not None:
-            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
-        hand.remove(cmd.card)
-        d.emit(CardsDiscarded(seat, tuple(hand), held, "joke", cmd.uno))
-        d.begin_turn(d.next_seat(seat))
-
-    def _rooster(self, d: Decision, cmd: ReportRooster) -> None:
-        seat = self._require(d, cmd, "rooster", referee=True)
-        if not isinstance(cmd.performed, bool):
-            raise InvalidCommand("performed: expected true or false", field="performed")
-        d.emit(RoosterReported(seat, cmd.performed, cmd.seat))
-        if not cmd.performed:
-            d.draw(seat, 4, "rooster")
-        d.begin_turn(seat)
 
     # Checks ----------------------------------------------------------------------------------
 
@@ -584,14 +454,19 @@ class Veto(Variant):
             out.append("the draw pile's WC cards do not match the house rules left")
         if x.veto is not None and not 0 <= x.veto < s.players:
             out.append(f"the VETO lies on seat {x.veto}")
-        if bool(x.showing) != bool(s.shown) and s.pending[0] != "over":
+        if bool(x.showing) != bool(s.shown) and s.pending[0] != Pending.OVER:
             out.append("hands face up without a face-up rule, or the other way round")
         kind, pseat = s.pending
-        if kind == "discard" and not (
+        if kind == Pending.DISCARD and not (
             x.queue and x.queue[0][0] == pseat and len(s.hands[pseat]) > x.queue[0][1]
         ):
             out.append(f"seat {pseat} discards with nothing owed")
-        if kind == "drawn" and s.drawn == WC and x.tracked and x.drawn_rule not in x.held[pseat]:
+        if (
+            kind == Pending.DRAWN
+            and s.drawn == WC
+            and x.tracked
+            and x.drawn_rule not in x.held[pseat]
+        ):
             out.append("the Wild Customizable card just drawn has no house rule")
         return out
 
@@ -637,3 +512,132 @@ def _each_card(hand: tuple[str, ...], held: tuple[str, ...]) -> list[tuple[str, 
 
 
 _NOTHING_DRAWN = tuple(HouseRulesDrawn(seat, (), None) for seat in range(10))
+
+
+def _rule(cmd: PlayCard) -> str | None:
+    """The house rule a play names: a VETO play's ``rule``; none for any other play."""
+    return cmd.rule if isinstance(cmd, VetoPlay) else None
+
+
+# ---------------------------------------------------------------------------------------------
+# The edition's commands
+
+# A play naming a house rule is decided as every play; ``Veto.check_play`` and ``effect`` carry
+# out its rule.
+handles(VetoPlay)(decide_play)
+
+
+@handles(SlapVeto)
+def _slap(d: Decision, cmd: SlapVeto) -> None:
+    s = d.s
+    seat, target = cmd.seat, cmd.target
+    if seat is None:
+        raise IllegalCommand("the VETO card is slapped by a player, not a referee")
+    if s.pending[0] in BETWEEN_HANDS:
+        raise IllegalCommand("the VETO card can be slapped only while a hand is played")
+    if not (isinstance(target, int) and 0 <= target < s.players):
+        raise InvalidCommand(f"no seat {target!r} to slap the VETO on", field="target")
+    if target == seat:
+        raise IllegalCommand("a player cannot slap the VETO card on themselves")
+    veto = veto_state(s).veto
+    if veto is not None:
+        raise IllegalCommand(
+            f"the VETO card is not in the middle: seat {veto} has it until they skip a turn"
+        )
+    d.emit(VetoSlapped(seat, target))
+
+
+@handles(NameColour)
+def _name_colour(d: Decision, cmd: NameColour) -> None:
+    seat = d.awaiting(cmd, Pending.NAME_COLOUR)
+    colour = cmd.colour
+    colours = d.variant.colours
+    if colour not in colours:
+        raise InvalidCommand(
+            f"unknown colour {colour!r}: expected one of {', '.join(colours)}", field="colour"
+        )
+    victim = d.next_seat(seat)
+    d.emit(ColourNamed(seat, colour, victim))
+    s = d.s
+    while True:
+        rest = s.pile[s.pos :]
+        if not rest:
+            if len(s.discard) <= 1:
+                break  # nothing left to draw (docs/RULINGS.md)
+            cards = d.draw(victim, 1, "draw_until_colour")  # reshuffles the discard pile
+            if not cards or COLOUR[cards[0]] == colour:
+                break
+            continue
+        for i, card in enumerate(rest):
+            if COLOUR[card] == colour:
+                d.draw(victim, i + 1, "draw_until_colour")
+                break
+        else:
+            d.draw(victim, len(rest), "draw_until_colour")
+            continue
+        break
+    d.begin_turn(victim)
+
+
+@handles(DiscardCard)
+def _discard(d: Decision, cmd: DiscardCard) -> None:
+    seat = d.awaiting(cmd, Pending.DISCARD)
+    s = d.s
+    if cmd.card not in s.hands[seat]:
+        raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
+    rules: tuple[str, ...] = ()
+    if cmd.card == WC:
+        rules = (_pick(held_of(s, veto_state(s), seat), seat, cmd.rule, "discard"),)
+    elif cmd.rule is not None:
+        raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
+    d.emit(CardsDiscarded(seat, (cmd.card,), rules, "house_rule"))
+    x = veto_state(s)
+    if x.queue:
+        if x.queue[0][0] != seat:
+            d.emit(ChoiceOffered(x.queue[0][0], Pending.DISCARD))
+    else:
+        assert x.player is not None
+        d.begin_turn(d.next_seat(x.player))
+
+
+@handles(ReportJoke)
+def _joke(d: Decision, cmd: ReportJoke) -> None:
+    seat = d.awaiting(cmd, Pending.JOKE, referee=True)
+    if not isinstance(cmd.laughed, bool):
+        raise InvalidCommand("laughed: expected true or false", field="laughed")
+    d.emit(JokeReported(seat, cmd.laughed, cmd.seat))
+    if cmd.laughed:
+        if len(d.s.hands[seat]) > 1:
+            d.emit(ChoiceOffered(seat, Pending.KEEP_CARD))
+            return
+    else:
+        d.draw(seat, 4, "joke")
+    d.begin_turn(d.next_seat(seat))
+
+
+@handles(DiscardAllButOne)
+def _discard_all_but_one(d: Decision, cmd: DiscardAllButOne) -> None:
+    seat = d.awaiting(cmd, Pending.KEEP_CARD)
+    s = d.s
+    hand = list(s.hands[seat])
+    if cmd.card not in hand:
+        raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
+    held = held_of(s, veto_state(s), seat)
+    if cmd.card == WC:
+        held = without(held, (_pick(held, seat, cmd.rule, "keep"),))
+    elif cmd.rule is not None:
+        raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
+    hand.remove(cmd.card)
+    d.emit(CardsDiscarded(seat, tuple(hand), held, "joke", cmd.uno))
+    d.begin_turn(d.next_seat(seat))
+
+
+@handles(ReportRooster)
+def _rooster(d: Decision, cmd: ReportRooster) -> None:
+    seat = d.awaiting(cmd, Pending.ROOSTER, referee=True)
+    if not isinstance(cmd.performed, bool):
+        raise InvalidCommand("performed: expected true or false", field="performed")
+    d.emit(RoosterReported(seat, cmd.performed, cmd.seat))
+    if not cmd.performed:
+        d.draw(seat, 4, "rooster")
+    d.begin_turn(seat)

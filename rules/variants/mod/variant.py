@@ -1,21 +1,22 @@
 """UNO Mod: classic UNO plus four Mod cards (``WM``), wilds that give a colour away.
 
 Playing a Mod the player calls the colour in play (``PlayCard.colour``) and a colour from their
-hand to give away (``PlayCard.give``); one card of that colour goes to each opponent in turn,
+hand to give away (``ModPlay.give``); one card of that colour goes to each opponent in turn,
 from the player on their left clockwise, until the player has none of it left. Play then goes
 on in the current direction. The rulings are in docs/RULINGS.md under "UNO Mod".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
 from rules.commands import Command, PlayCard
-from rules.engine import applies
+from rules.engine import decide_play, handles
 from rules.errors import IllegalCommand, InvalidCommand
-from rules.events import Event, register_event
-from rules.variants.classic import COLOUR, Variant, standard_deck
+from rules.pending import Pending
+from rules.variants.classic.variant import COLOUR, Variant, standard_deck
+from rules.variants.mod.commands import ModPlay
+from rules.variants.mod.events import CardsGiven
 
 if TYPE_CHECKING:
     from rules.engine import Decision
@@ -23,48 +24,13 @@ if TYPE_CHECKING:
 
 MOD = "WM"
 
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class CardsGiven(Event):
-    """``seat`` played a Mod and gave away every card of ``colour`` it held: ``gifts`` are
-    (receiving seat, card) in the order given. ``uno``: the player called UNO with the play
-    (it matters when the giving leaves one card)."""
-
-    type: ClassVar[str] = "cards_given"
-    seat: int
-    colour: str
-    gifts: tuple[tuple[int, str], ...]
-    uno: bool
-
-    def redacted(self, viewer: int | None) -> dict[str, Any]:
-        # The colour and who got how many are seen by all; each card only by the giver and
-        # the seat that received it.
-        out = self.to_dict()
-        if viewer != self.seat:
-            out["gifts"] = [[to, card if to == viewer else None] for to, card in self.gifts]
-        counts: dict[int, int] = {}
-        for to, _ in self.gifts:
-            counts[to] = counts.get(to, 0) + 1
-        out["counts"] = [[to, n] for to, n in counts.items()]
-        return out
+# A Mod play is decided as every play; the edition's hooks below carry out its ``give``.
+handles(ModPlay)(decide_play)
 
 
-@applies(CardsGiven)
-def _cards_given(s: GameState, e: CardsGiven) -> None:
-    hands = list(s.hands)
-    giver = list(hands[e.seat])
-    for to, card in e.gifts:
-        giver.remove(card)
-        hands[to] = hands[to] + (card,)
-        if s.exposed == to:  # a player holding more than one card cannot be caught
-            s.exposed = None
-    hands[e.seat] = tuple(giver)
-    s.hands = tuple(hands)
-    if len(giver) == 1 and not e.uno:
-        s.exposed = e.seat
-    elif s.exposed == e.seat:
-        s.exposed = None
+def _give(cmd: PlayCard) -> str | None:
+    """The colour a play gives away: a Mod play's ``give``; none for any other play."""
+    return cmd.give if isinstance(cmd, ModPlay) else None
 
 
 def gifts(
@@ -123,43 +89,49 @@ class Mod(Variant):
             options = self._mod_cache.get(key)
             if options is None:
                 unos = (False, True) if key[2] else (False,)
-                options = [PlayCard(seat, MOD, c, uno, give) for c in self.colours for uno in unos]
+                options = [
+                    PlayCard(seat, MOD, c, uno)
+                    if give is None
+                    else ModPlay(seat, MOD, c, uno, give)
+                    for c in self.colours
+                    for uno in unos
+                ]
                 self._mod_cache[key] = options
             out += options
         return out
 
     def cards_left(self, s: GameState, cmd: PlayCard) -> int:
-        if cmd.card != MOD or cmd.give is None:
+        give = _give(cmd)
+        if cmd.card != MOD or give is None:
             return Variant.cards_left(self, s, cmd)
         assert cmd.seat is not None
         rest = self._after_mod(s, cmd.seat)
-        return len(rest) - sum(1 for x in rest if COLOUR[x] == cmd.give)
+        return len(rest) - sum(1 for x in rest if COLOUR[x] == give)
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
+        give = _give(cmd)
         if cmd.card != MOD:
-            Variant.check_play(self, s, cmd)
+            if give is not None:
+                raise InvalidCommand(ModPlay.refusal, field="give")
             return
         assert cmd.seat is not None
         held = {COLOUR[x] for x in self._after_mod(s, cmd.seat)} - {None}
-        if cmd.give is None:
+        if give is None:
             if held:
                 raise InvalidCommand(
                     "playing a Mod needs a colour from your hand to give away", field="give"
                 )
-        elif cmd.give not in held:
-            raise IllegalCommand(f"seat {cmd.seat} holds no {cmd.give} card to give away")
-        # Every other edition parameter is an error with a Mod, as with any classic card.
-        Variant.check_play(self, s, replace(cmd, give=None))
+        elif give not in held:
+            raise IllegalCommand(f"seat {cmd.seat} holds no {give} card to give away")
 
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
         if card != MOD:
             Variant.effect(self, d, seat, card, cmd)
             return
         s = d.s
-        if cmd.give is not None:
-            d.emit(
-                CardsGiven(seat, cmd.give, gifts(s.hands[seat], seat, s.players, cmd.give), cmd.uno)
-            )
+        give = _give(cmd)
+        if give is not None:
+            d.emit(CardsGiven(seat, give, gifts(s.hands[seat], seat, s.players, give), cmd.uno))
             if not s.hands[seat]:
                 # Giving away the last cards is going out (docs/RULINGS.md).
                 self.going_out(d, seat, card)
@@ -177,7 +149,7 @@ class Mod(Variant):
         if (
             s.discard
             and s.discard[-1] == MOD
-            and s.pending[0] != "colour"
+            and s.pending[0] != Pending.COLOUR
             and s.colour not in self.colours
         ):
             problems.append(f"a Mod is on top with no colour in play ({s.colour})")

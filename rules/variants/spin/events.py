@@ -1,15 +1,15 @@
-"""UNO Spin's state, commands and events, and how each event applies (rules/variants/spin.py
-plays the edition)."""
+"""UNO Spin's state and events, and how each event applies (``rules.variants.spin.variant``
+plays the edition; its commands are in ``rules.variants.spin.commands``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.commands import Command, register_command
 from rules.engine import applies
 from rules.events import Event, register_event
-from rules.variants.classic import COLOUR
+from rules.pending import Pending
+from rules.variants.classic.variant import COLOUR
 
 if TYPE_CHECKING:
     from rules.state import GameState
@@ -86,39 +86,7 @@ def uno_window_open(s: GameState) -> bool:
     """Whether the traded-hand UNO windows in ``s.extra.uno`` are open: the next player's turn
     has begun and they have not acted yet."""
     x = s.extra
-    return bool(x.uno) and s.pending[0] == "turn" and s.pending[1] == x.uno_until
-
-
-# Commands ------------------------------------------------------------------------------------
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class SpinWheel(Command):
-    """Spin the wheel (the player after a Spin card, instead of their turn)."""
-
-    type: ClassVar[str] = "spin"
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class WheelDiscard(Command):
-    """Discard ``cards`` as the wheel allows, in this order: the last one lands on top of the
-    discard pile. ``colour``: the colour called when that top card is a wild. ``uno``: the
-    player calls UNO as the discard leaves one card."""
-
-    type: ClassVar[str] = "wheel_discard"
-    cards: tuple[str, ...] = field(default=(), metadata={"kind": "cards", "optional": False})
-    colour: str | None = field(default=None, metadata={"kind": "colour", "optional": True})
-    uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ClaimUnoSpin(Command):
-    """Yell "UNO Spin": the first claim appended wins the race (any seat holding a card)."""
-
-    type: ClassVar[str] = "claim_uno_spin"
+    return bool(x.uno) and s.pending[0] == Pending.TURN and s.pending[1] == x.uno_until
 
 
 # Events --------------------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
-from rules.commands import CallUno, Catch, Command
-from rules.engine import rng
+from rules.commands import CallUno, Catch, Command, PlayCard
+from rules.engine import handles, rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered
-from rules.variants.classic import (
+from rules.pending import Pending
+from rules.variants.classic.variant import (
     COLOUR,
     MAX_PLAYERS,
     NUMBERS,
@@ -28,20 +29,18 @@ from rules.variants.classic import (
     Variant,
     standard_deck,
 )
-from rules.variants.spin_events import (
+from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
+from rules.variants.spin.events import (
     EMPTY,
-    ClaimUnoSpin,
     HandHidden,
     HandShown,
     HandsTraded,
     SpinState,
-    SpinWheel,
     TradedUnoCalled,
     TradedUnoCaught,
     TradedUnoWindowClosed,
     UnoSpinClaimed,
     WarFought,
-    WheelDiscard,
     WheelDiscarded,
     WheelSpun,
     uno_window_open,
@@ -66,14 +65,21 @@ WHEEL = (
 
 # Choices the wheel offers (pending kinds). Each but "spin" and "uno_spin" is answered with a
 # ``wheel_discard`` by the seat it is offered to.
-SPIN = "spin"
-UNO_SPIN = "uno_spin"
+SPIN = Pending.SPIN
+UNO_SPIN = Pending.UNO_SPIN
 DISCARD_KINDS = frozenset(
-    {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
+    {
+        Pending.ALMOST_UNO,
+        Pending.DISCARD_NUMBER,
+        Pending.DISCARD_COLOUR,
+        Pending.WAR_DISCARD,
+        Pending.UNO_SPIN_DISCARD,
+    }
 )
 WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
 
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
+_NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
 
 _NO_COLOUR = (None,)
 _NO_UNO = (False,)
@@ -82,7 +88,7 @@ _WITH_UNO = (False, True)
 _NOTHING: list[Command] = []
 # Events are values: each seat's spin of each segment, and each choice the wheel offers a
 # seat, is made once.
-_OFFER = tuple(
+_OFFER: tuple[dict[str, ChoiceOffered], ...] = tuple(
     {kind: ChoiceOffered(seat, kind) for kind in WHEEL_KINDS} for seat in range(MAX_PLAYERS)
 )
 _SPUN = tuple(
@@ -166,7 +172,7 @@ class Spin(Variant):
 
     # Spin cards ------------------------------------------------------------------------------
 
-    def effect(self, d: Decision, seat: int, card: str, cmd: Any) -> None:
+    def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
         x = d.s.extra
         if x.show is not None or x.uno:
             self._settle(d)
@@ -228,54 +234,6 @@ class Spin(Variant):
             or (bool(s.extra.uno) and uno_window_open(s))
         )
 
-    def decide_extra(self, d: Decision, cmd: Command) -> None:
-        kind = type(cmd)
-        if kind is SpinWheel:
-            self._spin(d, cmd)
-        elif kind is WheelDiscard:
-            self._discard(d, cmd)  # type: ignore[arg-type]
-        elif kind is ClaimUnoSpin:
-            self._claim(d, cmd)
-        else:
-            super().decide_extra(d, cmd)
-
-    def _spin(self, d: Decision, cmd: Command) -> None:
-        s = d.s
-        seat = cmd.seat
-        if seat is None or s.pending != (SPIN, seat):
-            raise IllegalCommand(f"seat {seat} cannot spin the wheel now: it is not their spin")
-        segment = (d.chance and d.chance.wheel()) or spin_wheel(s)
-        d.emit(_SPUN[seat][segment])
-        hand = s.hands[seat]
-        after = d.next_seat(seat)  # the spin replaced the spinner's turn
-        if segment == "almost_uno":
-            if len(hand) > 2:
-                d.emit(_OFFER[seat][segment])
-                return
-        elif segment == "discard_number":
-            if not self._numbers.isdisjoint(hand):
-                d.emit(_OFFER[seat][segment])
-                return
-        elif segment == "discard_colour":
-            if not self._coloured.isdisjoint(hand):
-                d.emit(_OFFER[seat][segment])
-                return
-        elif segment in DRAW_UNTIL:
-            self._draw_until(d, seat, DRAW_UNTIL[segment], segment)
-        elif segment == "trade_hands":
-            self._trade(d, seat, after)
-        elif segment == "show_hand":
-            d.emit(HandShown(seat, hand, after))
-        elif segment == "war":
-            winner = self._war(d, seat)
-            if winner is not None:
-                d.emit(_OFFER[winner]["war_discard"])
-                return
-        else:  # uno_spin
-            d.emit(_OFFER[seat][UNO_SPIN])
-            return
-        self._resume(d, after)
-
     def _draw_until(self, d: Decision, seat: int, colour: str, reason: str) -> None:
         """Draw until a card of ``colour`` or a wild; if both piles run out first, stop."""
         s = d.s
@@ -335,75 +293,23 @@ class Spin(Variant):
         d.emit(WarFought(spinner, tuple(rounds), winner))
         return winner
 
-    def _claim(self, d: Decision, cmd: Command) -> None:
-        s = d.s
-        seat = cmd.seat
-        if seat is None:
-            raise IllegalCommand("an UNO Spin claim must come from a seat")
-        if s.pending[0] != UNO_SPIN:
-            if s.pending[0] == "uno_spin_discard":
-                raise IllegalCommand(f"seat {s.pending[1]} already claimed the UNO Spin")
-            raise IllegalCommand("there is no UNO Spin to claim now")
-        if not s.hands[seat]:
-            raise IllegalCommand(f"seat {seat} has no card to discard")
-        d.emit(UnoSpinClaimed(seat))
-        d.emit(_OFFER[seat]["uno_spin_discard"])
-
-    def _discard(self, d: Decision, cmd: WheelDiscard) -> None:
-        s = d.s
-        seat = cmd.seat
-        kind, pseat = s.pending
-        if seat is None or kind not in DISCARD_KINDS or pseat != seat:
-            raise IllegalCommand(f"seat {seat} has nothing to discard by the wheel now")
-        cards = cmd.cards
-        if not cards:
-            raise InvalidCommand("name the cards to discard", field="cards")
-        hand = s.hands[seat]
-        rest = list(hand)
-        for card in cards:
-            if card not in rest:
-                raise IllegalCommand(f"seat {seat} does not hold {card} (or not as many)")
-            rest.remove(card)
-        self._check_discard(s, kind, hand, cards)
-        top = cards[-1]
-        if COLOUR[top] is None:
-            if cmd.colour not in self.colours:
-                if cmd.colour is None:
-                    raise InvalidCommand(f"a {top} on top needs a colour", field="colour")
-                raise InvalidCommand(
-                    f"unknown colour {cmd.colour!r}: expected one of {', '.join(self.colours)}",
-                    field="colour",
-                )
-        elif cmd.colour is not None:
-            raise InvalidCommand(
-                f"a colour is only called with a wild on top, not {top}", field="colour"
-            )
-        left = len(hand) - len(cards)
-        if cmd.uno and left != 1:
-            raise IllegalCommand("UNO is called with the discard that leaves one card")
-        d.emit(WheelDiscarded(seat, cards, cmd.colour, cmd.uno))
-        if not left and s.extra.out is None:
-            d.end_hand(seat)  # the wheel emptied the hand: the player went out
-        else:
-            self._resume(d, d.next_seat(seat))
-
     def _check_discard(
         self, s: GameState, kind: str, hand: tuple[str, ...], cards: tuple[str, ...]
     ) -> None:
-        if kind == "almost_uno":
+        if kind == Pending.ALMOST_UNO:
             if len(hand) - len(cards) != 2:
                 raise IllegalCommand(
                     f"Almost UNO: discard all but 2 cards ({len(hand) - 2} of {len(hand)})"
                 )
-        elif kind == "discard_number":
+        elif kind == Pending.DISCARD_NUMBER:
             ranks = {RANK[c] for c in cards}
             if len(ranks) != 1 or not ranks <= NUMBERS:
                 raise IllegalCommand("Discard Number: the cards must all have the same number")
-        elif kind == "discard_colour":
+        elif kind == Pending.DISCARD_COLOUR:
             colours = {COLOUR[c] for c in cards}
             if len(colours) != 1 or None in colours:
                 raise IllegalCommand("Discard Colour: the cards must all have the same colour")
-        elif kind == "war_discard":
+        elif kind == Pending.WAR_DISCARD:
             war = s.extra.war
             if not all(RANK[c] in NUMBERS for c in cards) or sorted(
                 int(RANK[c]) for c in cards
@@ -419,12 +325,13 @@ class Spin(Variant):
             return False
         seat = cmd.seat
         assert seat is not None
-        if type(cmd) is CallUno:
+        if isinstance(cmd, CallUno):
             if seat not in s.extra.uno:
                 return False
             d.emit(TradedUnoCalled(seat))
             return True
-        target = cmd.target  # type: ignore[attr-defined]
+        assert isinstance(cmd, Catch)
+        target = cmd.target
         if target not in s.extra.uno:
             return False
         d.emit(TradedUnoCaught(target, seat))
@@ -456,7 +363,7 @@ class Spin(Variant):
         the list names each set in one order.)"""
         hand = s.hands[seat]
         choices: list[tuple[str, ...]]
-        if kind == "almost_uno":
+        if kind == Pending.ALMOST_UNO:
             codes = list(dict.fromkeys(hand))
             choices = []
             for i, a in enumerate(codes):
@@ -467,15 +374,15 @@ class Spin(Variant):
                         continue
                     k = without_a.index(b)  # the first copies go, as list.remove takes them
                     choices.append(without_a[:k] + without_a[k + 1 :])
-        elif kind == "discard_number" or kind == "discard_colour":
-            key = RANK if kind == "discard_number" else COLOUR
+        elif kind == Pending.DISCARD_NUMBER or kind == Pending.DISCARD_COLOUR:
+            key = RANK if kind == Pending.DISCARD_NUMBER else COLOUR
             groups: dict[str, list[str]] = {}
             for card in hand:
                 value = key[card]
-                if value is not None and (kind == "discard_colour" or value in NUMBERS):
+                if value is not None and (kind == Pending.DISCARD_COLOUR or value in NUMBERS):
                     groups.setdefault(value, []).append(card)
             choices = [chosen for cards in groups.values() for chosen in sub_multisets(cards)]
-        elif kind == "war_discard":
+        elif kind == Pending.WAR_DISCARD:
             per_number = [
                 sub_multisets([c for c in hand if RANK[c] == str(number)], count)
                 for number, count in Counter(s.extra.war).items()
@@ -525,7 +432,7 @@ class Spin(Variant):
         kind, pseat = s.pending
         if not isinstance(x, SpinState):
             return [f"the edition state is {x!r}, not a SpinState"]
-        playing = kind not in ("hand_over", "deal", "over", "start")
+        playing = kind not in _NOT_PLAYING
         if playing:
             # Only a player who went out with a Spin card holds nothing while the wheel turns.
             empty = [seat for seat, hand in enumerate(s.hands) if not hand]
@@ -544,11 +451,11 @@ class Spin(Variant):
                 problems.append(
                     f"shown hands {sorted(s.shown)} but the wheel shows {sorted(shown)}"
                 )
-        if kind == "almost_uno" and len(s.hands[pseat]) <= 2:
+        if kind == Pending.ALMOST_UNO and len(s.hands[pseat]) <= 2:
             problems.append(
                 f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards"
             )
-        if kind == "war_discard":
+        if kind == Pending.WAR_DISCARD:
             held = Counter(int(RANK[c]) for c in s.hands[pseat] if RANK[c] in NUMBERS)
             if not x.war or Counter(x.war) - held:
                 problems.append(
@@ -563,3 +470,104 @@ class Spin(Variant):
                         f"seat {seat} exposed after a trade holding {len(s.hands[seat])} cards"
                     )
         return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# The edition's commands
+
+
+def _spin_of(d: Decision) -> Spin:
+    return cast("Spin", d.variant)
+
+
+@handles(SpinWheel)
+def _spin(d: Decision, cmd: SpinWheel) -> None:
+    v = _spin_of(d)
+    s = d.s
+    seat = d.awaiting(cmd, SPIN)
+    segment = (d.chance and d.chance.wheel()) or spin_wheel(s)
+    d.emit(_SPUN[seat][segment])
+    hand = s.hands[seat]
+    after = d.next_seat(seat)  # the spin replaced the spinner's turn
+    if segment == "almost_uno":
+        if len(hand) > 2:
+            d.emit(_OFFER[seat][segment])
+            return
+    elif segment == "discard_number":
+        if not v._numbers.isdisjoint(hand):
+            d.emit(_OFFER[seat][segment])
+            return
+    elif segment == "discard_colour":
+        if not v._coloured.isdisjoint(hand):
+            d.emit(_OFFER[seat][segment])
+            return
+    elif segment in DRAW_UNTIL:
+        v._draw_until(d, seat, DRAW_UNTIL[segment], segment)
+    elif segment == "trade_hands":
+        v._trade(d, seat, after)
+    elif segment == "show_hand":
+        d.emit(HandShown(seat, hand, after))
+    elif segment == "war":
+        winner = v._war(d, seat)
+        if winner is not None:
+            d.emit(_OFFER[winner][Pending.WAR_DISCARD])
+            return
+    else:  # uno_spin
+        d.emit(_OFFER[seat][UNO_SPIN])
+        return
+    v._resume(d, after)
+
+
+@handles(ClaimUnoSpin)
+def _claim(d: Decision, cmd: ClaimUnoSpin) -> None:
+    s = d.s
+    seat = cmd.seat
+    if seat is None:
+        raise IllegalCommand("an UNO Spin claim must come from a seat")
+    if s.pending[0] != UNO_SPIN:
+        if s.pending[0] == Pending.UNO_SPIN_DISCARD:
+            raise IllegalCommand(f"seat {s.pending[1]} already claimed the UNO Spin")
+        raise IllegalCommand("there is no UNO Spin to claim now")
+    if not s.hands[seat]:
+        raise IllegalCommand(f"seat {seat} has no card to discard")
+    d.emit(UnoSpinClaimed(seat))
+    d.emit(_OFFER[seat][Pending.UNO_SPIN_DISCARD])
+
+
+@handles(WheelDiscard)
+def _discard(d: Decision, cmd: WheelDiscard) -> None:
+    v = _spin_of(d)
+    s = d.s
+    seat = d.awaiting(cmd, *DISCARD_KINDS)
+    kind = s.pending[0]
+    cards = cmd.cards
+    if not cards:
+        raise InvalidCommand("name the cards to discard", field="cards")
+    hand = s.hands[seat]
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            raise IllegalCommand(f"seat {seat} does not hold {card} (or not as many)")
+        rest.remove(card)
+    v._check_discard(s, kind, hand, cards)
+    top = cards[-1]
+    if COLOUR[top] is None:
+        if cmd.colour not in v.colours:
+            if cmd.colour is None:
+                raise InvalidCommand(f"a {top} on top needs a colour", field="colour")
+            raise InvalidCommand(
+                f"unknown colour {cmd.colour!r}: expected one of {', '.join(v.colours)}",
+                field="colour",
+            )
+    elif cmd.colour is not None:
+        raise InvalidCommand(
+            f"a colour is only called with a wild on top, not {top}", field="colour"
+        )
+    left = len(hand) - len(cards)
+    if cmd.uno and left != 1:
+        raise IllegalCommand("UNO is called with the discard that leaves one card")
+    d.emit(WheelDiscarded(seat, cards, cmd.colour, cmd.uno))
+    if not left and s.extra.out is None:
+        d.end_hand(seat)  # the wheel emptied the hand: the player went out
+    else:
+        v._resume(d, d.next_seat(seat))

@@ -2,9 +2,10 @@
 cards, and the four Power Towers (U, N, O, !) that block action cards and give Instant UNO.
 
 The towers are edition state (``PowerGrabState.towers``: who holds each, ``None`` unclaimed;
-it and the edition's events are in ``power_grab_events``).
+it and the edition's events are in ``events``).
 Playing a card with a Power Icon (``R5:U``) grabs that tower; a Grab-2-Towers (``RG2``) grabs
-the two named in ``PlayCard.towers``, a Wild Grab-A-Tower (``WG``) the one named there. A seat
+the two named in ``PowerGrabPlay.towers``, a Wild Grab-A-Tower (``WG``) the one named there.
+A seat
 hit by the action card its tower protects against chooses to ``block`` or ``take`` it (a Wild
 Draw 4 on the O holder: ``block``, ``challenge`` or ``accept``). A seat that comes to hold all
 four towers chooses the one card to ``keep`` and discards the rest (Instant UNO). The rulings
@@ -13,16 +14,17 @@ are in docs/RULINGS.md under "UNO Power Grab".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-from rules.commands import Command, PlayCard, register_command
-from rules.engine import waiting_for
+from rules.commands import Command, PlayCard
+from rules.engine import decide_play, handles
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, SeatSkipped
-from rules.variants.classic import COLOUR, RANK, Variant
-from rules.variants.power_grab_events import (
+from rules.pending import Pending
+from rules.variants.classic.variant import COLOUR, RANK, Variant
+from rules.variants.power_grab.commands import Block, ClaimInstantUno, PowerGrabPlay, Take
+from rules.variants.power_grab.events import (
     TOWER_INDEX,
     TOWERS,
     UNCLAIMED,
@@ -71,37 +73,7 @@ def power_grab_deck(colours: tuple[str, ...]) -> tuple[str, ...]:
 
 # card code -> its Power Icon, for the cards that carry one
 ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" in code}
-_CHOICES = frozenset({"block", "challenge", "keep"})  # pending kinds with edition commands
-
-
-# ---------------------------------------------------------------------------------------------
-# Commands
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class Block(Command):
-    """Block the action card just played on you with the Power Tower that protects against it."""
-
-    type: ClassVar[str] = "block"
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class Take(Command):
-    """Do not block: draw the cards and lose the turn (or just lose it, for a Skip)."""
-
-    type: ClassVar[str] = "take"
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class KeepCard(Command):
-    """Instant UNO: keep ``card`` and discard the rest of the hand. ``uno``: call UNO with it."""
-
-    type: ClassVar[str] = "keep"
-    card: str = field(default="", metadata={"kind": "card", "optional": False})
-    uno: bool = field(default=False, metadata={"kind": "bool", "optional": True})
+_CHOICES = frozenset({Pending.BLOCK, Pending.CHALLENGE, Pending.KEEP})  # with edition commands
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,7 +147,9 @@ class PowerGrab(Variant):
             colours: tuple[str | None, ...] = self.colours if COLOUR[card] is None else (None,)
             choices = self.tower_choices(x, seat, GRABS[RANK[card]])
             options = [
-                PlayCard(seat, card, c, uno, towers=towers)
+                PowerGrabPlay(seat, card, c, uno, towers)
+                if towers
+                else PlayCard(seat, card, c, uno)
                 for towers in choices
                 for c in colours
                 for uno in unos
@@ -184,7 +158,7 @@ class PowerGrab(Variant):
         return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        towers = cmd.towers
+        towers = _towers(cmd)
         if cmd.card not in GRAB_CARDS:
             if towers:
                 raise InvalidCommand(
@@ -192,13 +166,7 @@ class PowerGrab(Variant):
                     "(a Power Icon grabs its own tower)",
                     field="towers",
                 )
-            Variant.check_play(self, s, cmd)  # no other edition's parameters
             return
-        # The other editions' parameters are errors here too (towers are this card's own).
-        if cmd.give is not None:
-            raise InvalidCommand("give is only for the Mod card", field="give")
-        if cmd.rule is not None:
-            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
         seat = cmd.seat
         assert seat is not None
         count = GRABS[RANK[cmd.card]]
@@ -254,7 +222,7 @@ class PowerGrab(Variant):
             if self.grab(d, seat, card, (icon,), cmd.uno):
                 return
         elif rank in GRABS:
-            if self.grab(d, seat, card, cmd.towers, cmd.uno):
+            if self.grab(d, seat, card, _towers(cmd), cmd.uno):
                 return
         # A Wild Draw 4 offers the challenge (with a block for the O holder: legal_extra).
         Variant.effect(self, d, seat, card, cmd)
@@ -273,7 +241,7 @@ class PowerGrab(Variant):
             return False
         hand = d.s.hands[seat]
         if len(hand) > 1:
-            d.emit(ChoiceOffered(seat, "keep"))
+            d.emit(ChoiceOffered(seat, Pending.KEEP))
             return True
         # One card left: nothing to discard; UNO was called (or not) with the play.
         d.emit(InstantUnoClaimed(seat, hand[0], (), uno))
@@ -299,80 +267,17 @@ class PowerGrab(Variant):
         kind, pseat = s.pending
         if pseat != seat or kind not in _CHOICES:
             return []
-        if kind == "block":
+        if kind == Pending.BLOCK:
             return [Block(seat), Take(seat)]
-        if kind == "challenge":
+        if kind == Pending.CHALLENGE:
             return [Block(seat)] if s.extra.towers[2] == seat else []
-        if kind == "keep":
+        if kind == Pending.KEEP:
             return [
-                KeepCard(seat, card, uno)
+                ClaimInstantUno(seat, card, uno)
                 for card in dict.fromkeys(s.hands[seat])
                 for uno in (False, True)
             ]
         return []
-
-    def decide_extra(self, d: Decision, cmd: Command) -> None:
-        if type(cmd) is Block:
-            self._block(d, cmd)
-        elif type(cmd) is Take:
-            self._take(d, cmd)
-        elif type(cmd) is KeepCard:
-            self._keep(d, cmd)
-        else:
-            Variant.decide_extra(self, d, cmd)
-
-    def _waiting(self, d: Decision, cmd: Command, kind: str) -> int:
-        seat = cmd.seat
-        pending, pseat = d.s.pending
-        if seat is None or pending != kind or pseat != seat:
-            raise IllegalCommand(f"seat {seat} cannot {cmd.type} now: {waiting_for(d.s)}")
-        return seat
-
-    def _block(self, d: Decision, cmd: Block) -> None:
-        s = d.s
-        if s.pending == ("challenge", cmd.seat):
-            seat = self._waiting(d, cmd, "challenge")
-            if s.extra.holder("O") != seat:
-                raise IllegalCommand(
-                    f"seat {seat} does not hold the O tower, which blocks a Wild Draw 4"
-                )
-            d.emit(ActionBlocked(seat, "O", s.discard[-1]))
-            d.begin_turn(seat)
-            return
-        seat = self._waiting(d, cmd, "block")
-        card, attacker, last = s.extra.threat
-        d.emit(ActionBlocked(seat, BLOCKED_BY[RANK[card]], card))
-        if last:
-            d.end_hand(attacker)
-        else:
-            # The blocker plays their turn, matching the blocked card like any other.
-            d.begin_turn(seat)
-
-    def _take(self, d: Decision, cmd: Take) -> None:
-        if d.s.pending == ("challenge", cmd.seat):
-            raise IllegalCommand("a Wild Draw 4 is taken by accepting it (or challenged)")
-        seat = self._waiting(d, cmd, "block")
-        card, attacker, last = d.s.extra.threat
-        rank = RANK[card]
-        d.emit(BlockDeclined(seat, BLOCKED_BY[rank], card))
-        if last:
-            d.draw(seat, DRAWS[rank], "last_card")
-            d.end_hand(attacker)
-        elif rank == "S":
-            d.emit(SeatSkipped(seat))
-            d.begin_turn(d.next_seat(seat))
-        else:
-            d.attack(seat, DRAWS[rank], REASONS[rank])
-
-    def _keep(self, d: Decision, cmd: KeepCard) -> None:
-        seat = self._waiting(d, cmd, "keep")
-        hand = d.s.hands[seat]
-        if cmd.card not in hand:
-            raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
-        i = hand.index(cmd.card)
-        d.emit(InstantUnoClaimed(seat, cmd.card, hand[:i] + hand[i + 1 :], cmd.uno))
-        d.emit(TowersReturned(seat))
-        d.begin_turn(d.next_seat(seat))
 
     # Checks ----------------------------------------------------------------------------------
 
@@ -388,9 +293,13 @@ class PowerGrab(Variant):
                 problems.append(f"the {tower} tower is held by seat {h!r}, not at this table")
         kind, pseat = s.pending
         first = x.towers[0]
-        if first is not None and x.towers.count(first) == 4 and (kind, pseat) != ("keep", first):
+        if (
+            first is not None
+            and x.towers.count(first) == 4
+            and (kind, pseat) != (Pending.KEEP, first)
+        ):
             problems.append(f"seat {first} holds all four towers and has not claimed Instant UNO")
-        if kind == "keep":
+        if kind == Pending.KEEP:
             if x.towers != (pseat,) * 4:
                 problems.append(
                     f"seat {pseat} chooses a card to keep without holding all four towers"
@@ -399,9 +308,9 @@ class PowerGrab(Variant):
                 problems.append(
                     f"seat {pseat} chooses a card to keep holding {len(s.hands[pseat])}"
                 )
-        if (kind == "block") != (x.threat is not None):
+        if (kind == Pending.BLOCK) != (x.threat is not None):
             problems.append(f"a block threat {x.threat!r} while the game waits for {kind}")
-        if x.threat is not None and kind == "block":
+        if x.threat is not None and kind == Pending.BLOCK:
             card, attacker, last = x.threat
             if s.discard[-1] != card:
                 problems.append(f"the card to block ({card}) is not on top of the discard pile")
@@ -417,3 +326,67 @@ class PowerGrab(Variant):
             held = len(s.hands[exposed])
             problems.append(f"seat {exposed} may be caught for UNO holding {held} cards")
         return problems
+
+
+def _towers(cmd: PlayCard) -> tuple[str, ...]:
+    """The towers a play names: a Power Grab play's ``towers``; none for any other play."""
+    return cmd.towers if isinstance(cmd, PowerGrabPlay) else ()
+
+
+# ---------------------------------------------------------------------------------------------
+# The edition's commands
+
+# A play naming towers is decided as every play; ``PowerGrab.check_play`` and ``effect`` carry
+# out its towers.
+handles(PowerGrabPlay)(decide_play)
+
+
+@handles(Block)
+def _block(d: Decision, cmd: Block) -> None:
+    s = d.s
+    seat = d.awaiting(cmd, Pending.BLOCK, Pending.CHALLENGE)
+    if s.pending[0] == Pending.CHALLENGE:
+        if s.extra.holder("O") != seat:
+            raise IllegalCommand(
+                f"seat {seat} does not hold the O tower, which blocks a Wild Draw 4"
+            )
+        d.emit(ActionBlocked(seat, "O", s.discard[-1]))
+        d.begin_turn(seat)
+        return
+    card, attacker, last = s.extra.threat
+    d.emit(ActionBlocked(seat, BLOCKED_BY[RANK[card]], card))
+    if last:
+        d.end_hand(attacker)
+    else:
+        # The blocker plays their turn, matching the blocked card like any other.
+        d.begin_turn(seat)
+
+
+@handles(Take)
+def _take(d: Decision, cmd: Take) -> None:
+    if d.s.pending == (Pending.CHALLENGE, cmd.seat):
+        raise IllegalCommand("a Wild Draw 4 is taken by accepting it (or challenged)")
+    seat = d.awaiting(cmd, Pending.BLOCK)
+    card, attacker, last = d.s.extra.threat
+    rank = RANK[card]
+    d.emit(BlockDeclined(seat, BLOCKED_BY[rank], card))
+    if last:
+        d.draw(seat, DRAWS[rank], "last_card")
+        d.end_hand(attacker)
+    elif rank == "S":
+        d.emit(SeatSkipped(seat))
+        d.begin_turn(d.next_seat(seat))
+    else:
+        d.attack(seat, DRAWS[rank], REASONS[rank])
+
+
+@handles(ClaimInstantUno)
+def _claim_instant_uno(d: Decision, cmd: ClaimInstantUno) -> None:
+    seat = d.awaiting(cmd, Pending.KEEP)
+    hand = d.s.hands[seat]
+    if cmd.card not in hand:
+        raise IllegalCommand(f"seat {seat} does not hold {cmd.card}")
+    i = hand.index(cmd.card)
+    d.emit(InstantUnoClaimed(seat, cmd.card, hand[:i] + hand[i + 1 :], cmd.uno))
+    d.emit(TowersReturned(seat))
+    d.begin_turn(d.next_seat(seat))

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import card_info
 from rules.commands import Command, PlayCard
-from rules.errors import IllegalCommand, InvalidCommand
+from rules.errors import InvalidCommand
 from rules.events import ChoiceOffered, DirectionReversed, SeatSkipped
+from rules.pending import Pending
 
 if TYPE_CHECKING:
     from rules.engine import Decision
@@ -44,7 +45,7 @@ PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 # Events are values: the ones a card's effect emits most are made once, per seat or direction.
 _SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
 _REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
-_CHALLENGE = tuple(ChoiceOffered(seat, "challenge") for seat in range(MAX_PLAYERS))
+_CHALLENGE = tuple(ChoiceOffered(seat, Pending.CHALLENGE) for seat in range(MAX_PLAYERS))
 
 
 def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str, ...]:
@@ -252,14 +253,9 @@ class Variant:
         return frozenset()
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        """Checks of a play's edition parameters (``give``, ``towers``). Classic UNO has
-        none, so any is an error."""
-        if cmd.give is not None:
-            raise InvalidCommand("give is only for the Mod card", field="give")
-        if cmd.towers:
-            raise InvalidCommand("towers are only for Power Grab cards", field="towers")
-        if cmd.rule is not None:
-            raise InvalidCommand("rule is only for Wild Customizable cards", field="rule")
+        """An edition's checks of a play beyond classic UNO's (its own play command's field:
+        Mod's ``give``, Power Grab's ``towers``, VETO's ``rule``). Classic UNO has none: a play
+        command of another edition never gets here (the engine refuses it, naming its field)."""
 
     def cards_left(self, s: GameState, cmd: PlayCard) -> int:
         """How many cards the play leaves in the player's hand (UNO is called with the play
@@ -284,7 +280,7 @@ class Variant:
         elif rank == "D2":
             d.attack(first, 2, "draw_two")
         elif COLOUR[card] is None:
-            d.emit(ChoiceOffered(first, "colour"))
+            d.emit(ChoiceOffered(first, Pending.COLOUR))
         else:
             d.begin_turn(first)
 
@@ -358,10 +354,6 @@ class Variant:
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         """Commands of the edition that ``seat`` may send now, beyond the core ones."""
         return []
-
-    def decide_extra(self, d: Decision, cmd: Command) -> None:
-        """Decide a command type the core does not know."""
-        raise IllegalCommand(f"{cmd.type!r} is not a command of {self.title}")
 
     def closes_uno_window(self, cmd: Command) -> bool:
         """Whether this command, sent by the seat whose turn it is, begins that turn."""

@@ -1,16 +1,17 @@
-"""UNO VETO and Wild Customizable: the edition's state, its events (and how they apply) and
-its commands. The rules that use them are in ``rules.variants.veto``."""
+"""UNO VETO and Wild Customizable: the edition's state and its events (and how they apply),
+and the house rules' words. The rules that use them are in ``rules.variants.veto.variant``;
+its commands are in ``rules.variants.veto.commands``."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.commands import Command, _card, _colour, _flag, _seat, _word, register_command
 from rules.engine import applies
 from rules.errors import InvalidCommand
 from rules.events import Event, register_event
+from rules.pending import Pending
 
 if TYPE_CHECKING:
     from rules.state import GameState
@@ -50,7 +51,7 @@ BLANK = "blank"
 TEXT = "text:"
 
 # Pending kinds outside a hand in progress (the VETO may be slapped during any other).
-BETWEEN_HANDS = frozenset({"start", "deal", "hand_over", "over"})
+BETWEEN_HANDS = frozenset({Pending.START, Pending.DEAL, Pending.HAND_OVER, Pending.OVER})
 
 
 def rule_text(rule: str) -> str:
@@ -505,71 +506,3 @@ def _veto_slapped(s: GameState, e: VetoSlapped) -> None:
 @applies(VetoServed)
 def _veto_served(s: GameState, e: VetoServed) -> None:
     s.extra = replace(veto_state(s), veto=None)
-
-
-# ---------------------------------------------------------------------------------------------
-# Commands
-
-
-def _report(optional: bool = False) -> Any:
-    return field(default=False, metadata={"kind": "bool", "optional": optional})
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class SlapVeto(Command):
-    """Slap the VETO card on another player (``seat`` in the API), at any time during a hand
-    while it lies in the middle: they skip their next turn."""
-
-    type: ClassVar[str] = "veto"
-    bot_rate: ClassVar[float] = 0.05  # a random bot slaps rarely, or hands would drag on
-    target: int = _seat(json="seat")
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class NameColour(Command):
-    """Name the colour the next player draws until (house rule ``draw_until_colour``)."""
-
-    type: ClassVar[str] = "name_colour"
-    colour: str | None = _colour(optional=False)
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class DiscardCard(Command):
-    """Discard one card under a house rule that makes you discard down to a number of cards
-    (one command per card). ``rule``: which Customizable card, when the hand holds several."""
-
-    type: ClassVar[str] = "discard"
-    card: str = _card()
-    rule: str | None = _word()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ReportJoke(Command):
-    """Report whether someone laughed at the joke (the player who told it, or a referee)."""
-
-    type: ClassVar[str] = "report_joke"
-    laughed: bool = _report()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class KeepCard(Command):
-    """Someone laughed: keep ``card`` and discard the rest of the hand; ``uno``: call UNO."""
-
-    type: ClassVar[str] = "keep_card"
-    card: str = _card()
-    rule: str | None = _word()
-    uno: bool = _flag()
-
-
-@register_command
-@dataclass(frozen=True, slots=True)
-class ReportRooster(Command):
-    """Report the rooster call: ``performed``, or chickened out (and draw 4)."""
-
-    type: ClassVar[str] = "report_rooster"
-    performed: bool = _report()

@@ -1,0 +1,2 @@
+"""UNO Mod (``variant``: the rules; ``commands``: its play with ``give``; ``events``: its
+event and how it applies)."""
