@@ -428,7 +428,11 @@ class CommandsView(GameAPIView):
         "same key with the same command returns the first answer and appends nothing; the same "
         "key with another command answers 409 `key_clash`. The answer's `receipt` is the "
         "server's signature of the chain head after the command: keep it to check the log "
-        "once the game is over (docs/TRUST.md).",
+        "once the game is over (docs/TRUST.md). A `play` carries the game's edition's own field "
+        "when its card takes one (`give` in UNO Mod, `towers` in UNO Power Grab, `rule` in UNO "
+        "VETO); another edition's field is refused (400, naming the field). A `catch` or a "
+        "`veto` names the seat it is aimed at as `target`; its former name `seat` is still "
+        "taken for one version (both together must agree).",
         parameters=[GAME_ID],
         request=CommandRequestSerializer,
         responses={
@@ -465,7 +469,8 @@ class CommandsView(GameAPIView):
         body = request.data
         meta = CommandMetaSerializer(data=body if isinstance(body, dict) else {})
         meta.is_valid(raise_exception=True)
-        command = command_from_dict(caller.seat, body)
+        # The game's edition picks its own play command (a field of another's is refused).
+        command = command_from_dict(caller.seat, body, caller.game.variant)
         result = services.apply_command(
             game_id=caller.game.pk,
             command=command,

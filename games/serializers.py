@@ -21,7 +21,7 @@ from rest_framework import serializers
 
 from games.models import Game, Seat
 from rules.cards import CARD_PATTERN
-from rules.commands import COMMAND_TYPES, MAX_HAND_POINTS
+from rules.commands import COMMAND_TYPES, MAX_HAND_POINTS, play_fields
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
 from rules.variants import load_all, variant_names
 from rules.views import event_view
@@ -275,16 +275,28 @@ class CommandRequestSchema(OpenApiSerializerExtension):
             # each and warn about their names.
             properties: dict[str, Any] = {"type": {"type": "string", "pattern": f"^{name}$"}}
             required = ["type"]
-            for f in fields(cls):
+            # A play: the core's fields and each edition's own (``give``, ``towers``, ``rule``).
+            for f in play_fields() if name == "play" else fields(cls):
                 if f.name == "seat":
                     continue
                 json_name = f.metadata.get("json", f.name)
                 schema = _command_field_schema(f.metadata["kind"])
                 if f.metadata.get("optional", True):
                     schema = {**schema, "nullable": True}
-                else:
+                elif "old" not in f.metadata:
                     required.append(json_name)
                 properties[json_name] = schema
+                if "old" in f.metadata:
+                    # The field's former name, still taken for one version.
+                    properties[json_name] = {
+                        **schema,
+                        "description": f"Required (or its former name `{f.metadata['old']}`).",
+                    }
+                    properties[f.metadata["old"]] = {
+                        **schema,
+                        "deprecated": True,
+                        "description": f"The former name of `{json_name}`; both must agree.",
+                    }
             one_of.append(
                 {
                     "type": "object",
