@@ -1,13 +1,19 @@
 """Admin pages of tournaments: tournaments and their rounds, read-only, with the services as
-actions."""
+actions; "add tournament" is the site's new-tournament form, calling the same service."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 
 from tournaments.brackets import services
+from tournaments.brackets.forms import TournamentForm
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
 # A tournament is changed through its services (entries, drop-outs, starting, seating), never
 # by editing rows: the admin shows everything read-only and offers the services as actions.
+# Adding one is services.create_tournament, through the form the site's page uses.
 
 
 class EntryInline(admin.TabularInline):
@@ -61,8 +67,42 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntryInline, RoundInline, RulingInline]
     actions = ["start", "seat_next_round"]
 
-    def has_add_permission(self, request):
-        return False  # POST /api/tournaments/ validates the settings and seeds the entries
+    def add_view(self, request, form_url="", extra_context=None):
+        """The new-tournament form (the site's own, ``TournamentForm``): the settings checked
+        field by field and the players seeded by ``services.create_tournament``; the staff
+        member who adds it becomes its organiser."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = TournamentForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            tournament = form.create(organiser=request.user)
+            if tournament is not None:
+                self.log_addition(request, tournament, [{"added": {}}])
+                self.message_user(
+                    request,
+                    f"{tournament} is created, with you as its organiser: enter players and "
+                    "start it from its page, or start it here.",
+                    messages.SUCCESS,
+                )
+                opts = self.opts
+                return redirect(
+                    reverse(
+                        f"admin:{opts.app_label}_{opts.model_name}_change", args=[tournament.pk]
+                    )
+                )
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Add tournament",
+            "form": form,
+            "page_url": reverse("tournaments:tournament-create"),
+            "has_view_permission": self.has_view_permission(request),
+            **(extra_context or {}),
+        }
+        status = 400 if form.is_bound else 200
+        return TemplateResponse(
+            request, "tournaments/tournament_admin_add.html", context, status=status
+        )
 
     @admin.action(description="Start: seat round 1")
     def start(self, request, queryset):

@@ -1,7 +1,10 @@
-"""The tournament page: its bracket drawn as a picture, its rounds with their tables and
-placings, its standings and the director's rulings, kept live by htmx polling a fragment of
-the same template while the tournament runs; and, for its organiser, the director's tools (one
-form each, posted to ``tournament_direct``, which calls one service and comes back)."""
+"""The tournament pages: the list of tournaments; a new tournament (every setting and its
+players, for any signed-in user, who becomes its organiser); and the tournament page: its
+bracket drawn as a picture, its rounds with their tables and placings, its standings and the
+director's rulings, kept live by htmx polling a fragment of the same template while the
+tournament runs. For its organiser, the director's tools: entering players
+(``tournament_enter``) and one form each for the rest, posted to ``tournament_direct``, which
+calls one service and comes back. Every write is a call of the same services the API calls."""
 
 from __future__ import annotations
 
@@ -12,41 +15,140 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from games.errors import Forbidden, NotFound
-from rules import RuleError
+from rules import IllegalCommand, InvalidCommand, RuleError
 from tournaments.brackets import directing, drawing, selectors, services
-from tournaments.brackets.forms import AwardForm, PlayerForm, ReasonForm, TableReasonForm
+from tournaments.brackets.forms import (
+    AwardForm,
+    EntryForm,
+    PlayerForm,
+    ReasonForm,
+    TableReasonForm,
+    TournamentForm,
+)
+from tournaments.brackets.models import Tournament
 
 POLL_SECONDS = 5
+LIST_LIMIT = 200
 
 
 @require_GET
-def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Every tournament, newest first (the newest ``LIST_LIMIT``), and the way to a new one."""
+    tournaments = Tournament.objects.annotate(
+        players=Count("entries", filter=Q(entries__dropped=False))
+    ).order_by("-created_at", "-pk")[:LIST_LIMIT]
+    return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    """A new tournament, organised by the signed-in user: bad settings are shown on their
+    fields and nothing is created."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.create(organiser=request.user)
+        if tournament is not None:
+            messages.success(
+                request,
+                "The tournament is created. Enter the players, then start it."
+                if tournament.status == Tournament.Status.DRAFT
+                else "The tournament is created.",
+            )
+            return redirect("tournaments:tournament-page", tournament_id=tournament.pk)
+    status = 400 if form.is_bound else 200
+    return render(request, "tournaments/tournament_create.html", {"form": form}, status=status)
+
+
+def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     try:
         detail = selectors.tournament_detail(tournament_id)
     except NotFound as exc:
         raise Http404(str(exc)) from None
-    context = {
+    director = directing.is_director(request.user, tournament_id)
+    return {
         "t": detail,
+        "seen": _seen(detail),
         "poll": POLL_SECONDS,
         "live": detail["status"] == "running",
         "bracket": drawing.bracket_svg(detail),
-        "director": directing.is_director(request.user, tournament_id),
+        "director": director,
+        # A late entry: before the start, or between the rounds of a Swiss.
+        "can_enter": director
+        and (
+            detail["status"] == "draft"
+            or (detail["status"] == "running" and detail["settings"]["format"] == "swiss")
+        ),
+        "entry_form": EntryForm(),
         "award_choices": AwardForm.base_fields["kind"].choices,
     }
+
+
+def _seen(detail: dict[str, Any]) -> str:
+    """What the page showed, sent back by its poll: the status and the rounds seated."""
+    return f"{detail['status']}-{len(detail['rounds'])}"
+
+
+@require_GET
+def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    context = _page_context(request, tournament_id)
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:
         response = render(request, "tournaments/tournament.html#live", context)
         if not context["live"]:  # the tournament is over: the last fragment, and no more polls
-            return HttpResponseStopPolling(response.content)
-        return response
-    return render(request, "tournaments/tournament.html", context)
+            response = HttpResponseStopPolling(response.content)
+        if context["director"] and request.GET.get("seen") != context["seen"]:
+            # A round was seated or the tournament ended: the director's tools (outside the
+            # polled fragment, so that a reason being typed is not wiped) need the whole page.
+            response["HX-Refresh"] = "true"
+    else:
+        response = render(request, "tournaments/tournament.html", context)
+    # The same URL answers a fragment or a page: caches must tell them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def tournament_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Enter a player (the organiser only): ``services.add_entry``, as the API does. A bad
+    name or a refusal (already entered, started) is shown on the form; nothing is entered."""
+    _require_director(request, tournament_id)
+    form = EntryForm(request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        try:
+            services.add_entry(tournament_id=tournament_id, player=player, by=request.user)
+        except (InvalidCommand, IllegalCommand) as exc:
+            form.add_error("player", f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+        except NotFound as exc:
+            raise Http404(str(exc)) from None
+        else:
+            messages.success(request, f"{player} is entered.")
+            return redirect(
+                reverse("tournaments:tournament-page", args=[tournament_id]) + "#enter-heading"
+            )
+    # The form is shown with its error even where it is no longer offered (it just closed).
+    context = {**_page_context(request, tournament_id), "entry_form": form, "can_enter": True}
+    return render(request, "tournaments/tournament.html", context, status=400)
+
+
+def _require_director(request: HttpRequest, tournament_id: int) -> None:
+    try:
+        directing.require_director(tournament_id=tournament_id, by=request.user)
+    except NotFound as exc:
+        raise Http404(str(exc)) from None
+    except Forbidden as exc:
+        raise PermissionDenied(str(exc)) from None
 
 
 def _table_args(data: dict[str, Any]) -> dict[str, Any]:
@@ -111,12 +213,7 @@ def tournament_direct(request: HttpRequest, tournament_id: int, action: str) -> 
     """One of the director's tools, from the tournament page: the organiser only (403)."""
     if action not in ACTIONS:
         raise Http404("no such tool")
-    try:
-        directing.require_director(tournament_id=tournament_id, by=request.user)
-    except NotFound as exc:
-        raise Http404(str(exc)) from None
-    except Forbidden as exc:
-        raise PermissionDenied(str(exc)) from None
+    _require_director(request, tournament_id)
     form_class, service, done = ACTIONS[action]
     data: dict[str, Any] = {}
     if form_class is not None:

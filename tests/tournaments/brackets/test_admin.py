@@ -60,7 +60,34 @@ def test_seating_the_next_round_early_does_nothing_and_says_so(client, tournamen
     assert Round.objects.filter(tournament=tournament).count() == 1
 
 
-def test_a_tournament_is_not_added_or_its_settings_edited_in_the_admin(client, tournament):
-    assert client.get(reverse("admin:tournaments_tournament_add")).status_code == 403
+def test_a_tournaments_settings_are_not_edited_in_the_admin(client, tournament):
     page = client.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk]))
     assert b'name="table_size"' not in page.content
+
+
+def test_adding_a_tournament_in_the_admin_uses_the_sites_form_and_service(client, staff):
+    url = reverse("admin:tournaments_tournament_add")
+    page = client.get(url)
+    assert page.status_code == 200
+    assert b'name="table_size"' in page.content and b'href="/tournaments/new/"' in page.content
+    body = {
+        "name": "Admin Cup",
+        "format": "elimination",
+        "table_size": "3",
+        "advance": "1",
+        "rounds": "1",
+        "variant": "classic",
+        "scoring": "none",
+        "target": "500",
+        "seeding": "manual",
+        "players": "Ann\nBob\nCid",
+    }
+    bad = client.post(url, {**body, "advance": "3"})
+    assert bad.status_code == 400 and b"at most 2 with tables of 3" in bad.content
+    assert not Tournament.objects.filter(name="Admin Cup").exists()
+    answer = client.post(url, body)
+    added = Tournament.objects.get(name="Admin Cup")
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("admin:tournaments_tournament_change", args=[added.pk])
+    assert added.organiser == staff and added.table_size == 3
+    assert list(added.entries.values_list("player", flat=True)) == ["Ann", "Bob", "Cid"]
