@@ -91,8 +91,30 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
 page_urlpatterns: list[URLPattern | URLResolver] = [
     path("leagues/", league_views.league_list, name="league-list"),
     path("leagues/demo/", league_views.demo_league, name="demo-league"),
+    path("leagues/new/", league_views.league_new, name="league-new"),
     path("leagues/<int:league_id>/", league_views.league_detail, name="league-detail"),
+    path("leagues/<int:league_id>/seasons/new/", league_views.season_new, name="season-new"),
+    path("leagues/<int:league_id>/roles/", league_views.league_role_name, name="league-role-name"),
+    path(
+        "leagues/<int:league_id>/roles/<slug:kind>/<int:role_id>/remove/",
+        league_views.league_role_remove,
+        name="league-role-remove",
+    ),
     path("seasons/<int:season_id>/", league_views.season_standings, name="season-standings"),
+    path("seasons/<int:season_id>/nights/new/", league_views.night_open, name="night-open"),
+    path("nights/<int:night_id>/", league_views.night_page, name="night-page"),
+    path("nights/<int:night_id>/tables/", league_views.night_seat, name="night-seat"),
+    path("nights/<int:night_id>/close/", league_views.night_close, name="night-close"),
+    path(
+        "tournaments/<int:tournament_id>/referees/",
+        league_views.tournament_referee_name,
+        name="tournament-referee-name",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/referees/<int:referee_id>/remove/",
+        league_views.tournament_referee_remove,
+        name="tournament-referee-remove",
+    ),
     path("players/<int:player_id>/", league_views.player_detail, name="player-detail"),
     path("score-sheets/<uuid:game_id>/", league_views.score_sheet, name="score-sheet"),
     path(
