@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -161,7 +162,8 @@ def night_open(request: HttpRequest, season_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, f"No night was opened: {form.errors['date'][0]}")
         return redirect(reverse("tournaments:season-standings", args=[season.pk]) + "#nights")
-    night = services.open_night(season=season, date=form.cleaned_data["date"], by=request.user)
+    date = form.cleaned_data["date"] or timezone.localdate()
+    night = services.open_night(season=season, date=date, by=request.user)
     messages.info(request, f"Night {night.number} is open: seat its tables.")
     return redirect("tournaments:night-page", night_id=night.pk)
 

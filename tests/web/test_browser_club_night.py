@@ -1,0 +1,288 @@
+"""In the browser, at a desktop's and a phone's size, as people use the site: an organiser
+signs in, opens a league, a season and a night, seats a table on the site and one on paper,
+records a paper hand (an impossible one is refused first), follows the night as its tables
+finish, closes it and sees the standings move. A referee named on the league's page finds a
+Wild Draw 4 from the season page and rules on the dispute about it. No page is wider than the
+screen."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services as game_services
+from games.models import Dispute, Event, Game
+from rules import legal_commands
+from tests.web.browser import screenshot
+from tests.web.table_support import deck_with
+from tournaments.leagues import services
+from tournaments.leagues.demo import play_with_bots
+from tournaments.leagues.models import League, Referee, Season
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(SIZES))
+def screen(request, chromium, live_server):
+    """A page at the size named by the test's parameter."""
+    context = chromium.new_context(viewport=SIZES[request.param])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.size_name = request.param
+    yield page
+    context.close()
+
+
+def fits(page):
+    """The page is no wider than the screen: nothing scrolls sideways but its own boxes."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
+
+
+def visit(page, url):
+    page.goto(url)
+    fits(page)
+
+
+def submit(page, form, button):
+    """Press a form's button and wait for the page it leads to, then check that page fits."""
+    with page.expect_navigation(wait_until="load"):
+        page.locator(form).get_by_role("button", name=button).click()
+    fits(page)
+
+
+def swap(page, form, button, then):
+    """Press a button of a form htmx sends, and wait for what the answer shows (``then``)."""
+    page.locator(form).get_by_role("button", name=button).click()
+    page.locator(then).first.wait_for()
+    fits(page)
+
+
+def sign_in(page, base, username, password, next_url=""):
+    visit(page, f"{base}/accounts/login/" + (f"?next={next_url}" if next_url else ""))
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    submit(page, "main form", "Sign in")
+
+
+@pytest.fixture
+def olga(db):
+    return get_user_model().objects.create_user("olga", password="Tables-at-8", first_name="Olga")
+
+
+def last_week(season, olga):
+    """Night 1, played on paper last week: Dee, Eve and Gus each won a game (to 25) by a
+    little; Cy, Fay and Hal won none."""
+    night = services.open_night(season=season)
+    for winner, loser, points in (("Dee", "Cy", 30), ("Eve", "Fay", 40), ("Gus", "Hal", 50)):
+        game = services.start_season_game(
+            season=season, players=[winner, loser], night=night, created_by=olga, sheet=True
+        )
+        services.record_hand(game_id=game.pk, out=0, points={"1": points}, actor="system")
+    services.close_night(night=night, by=olga)
+
+
+def test_an_organiser_runs_a_league_night_from_sign_in_to_standings(screen, live_server, olga):
+    page, base = screen, live_server.url
+    sign_in(page, base, "olga", "Tables-at-8")
+    assert page.url == f"{base}/leagues/"
+
+    # A league and a season.
+    page.get_by_role("link", name="Open a new league").click()
+    page.wait_for_load_state()
+    fits(page)
+    page.get_by_label("Name").fill("Thursday Club")
+    page.get_by_label("Target score").fill("25")
+    submit(page, "main form", "Open the league")
+    assert page.get_by_role("heading", name="Thursday Club", level=1).is_visible()
+    page.get_by_role("link", name="Open a new season").click()
+    page.wait_for_load_state()
+    fits(page)
+    page.get_by_label("Name").fill("Autumn")
+    page.get_by_label("Nights counted").fill("10")
+    submit(page, "main form", "Open the season")
+    assert "Autumn is open" in page.locator(".status").inner_text()
+    season = Season.objects.get(name="Autumn")
+    assert (season.effective_target, season.best_nights) == (25, 10)
+    last_week(season, olga)
+
+    # Tonight: night 2, a table on the site and one on paper.
+    page.reload()
+    submit(page, "form.open-night", "Open night 2")
+    assert page.get_by_role("heading", name="Night 2 of Autumn").is_visible()
+    page.get_by_label("New players").fill("Ann\nBob")
+    submit(page, "form.seat-table", "Seat the table")
+    assert page.get_by_label("Ann's private link").input_value().startswith(f"{base}/table/")
+    page.get_by_label("With cards: the organiser keeps a paper score sheet here").check()
+    page.get_by_label("Cy").check()
+    page.get_by_label("Dee").check()
+    submit(page, "form.seat-table", "Seat the table")
+    tables = page.locator("#night-tables article")
+    assert tables.count() == 2
+    screenshot(page, f"club-night-seated-{page.size_name}")
+
+    # The paper table: an impossible hand is refused, then the real one is checked and recorded.
+    tables.nth(1).get_by_role("link", name="Record hands on the score sheet").click()
+    page.wait_for_load_state()
+    fits(page)
+    page.locator("label").filter(has_text="Cy").locator("input[name=out]").check()
+    page.locator("#points-1").fill("99999")
+    swap(page, "#entry-form", "Check the hand", ".error-summary")
+    summary = page.locator(".error-summary").inner_text()
+    assert "The hand was not recorded." in summary
+    assert "99999 points is more than a whole Classic UNO deck is worth (1240 points)" in summary
+    page.locator("#points-1").fill("120")
+    swap(page, "#entry-form", "Check the hand", "#confirm-hand")
+    preview = page.locator("#entry-form").inner_text()
+    assert "Cy went out" in preview and "This hand ends the game: Cy wins" in preview
+    assert Event.objects.filter(type="hand_recorded").count() == 3  # last week's only
+    swap(page, "#entry-form", "Record hand 1", "#sheet-hands h3:text('Game over')")
+    assert Event.objects.filter(type="hand_recorded").count() == 4
+
+    # The table on the site plays on (its players on their phones); the night page follows.
+    page.goto(f"{base}/nights/{season.nights.get(number=2).pk}/")
+    fits(page)
+    digital = Game.objects.get(sheet=False)
+    play_with_bots(digital.pk, seed="tonight")
+    page.locator("#night-tables article").first.get_by_text("Finished.").wait_for()
+
+    submit(page, "#close", "Close night 2")
+    moves = page.locator("#moves").inner_text()
+    assert "The standings after night 2" in moves
+    cy = page.locator("#moves tr").filter(has_text="Cy").inner_text()
+    assert re.search(r"up \d+ places? \(was 4th\)", cy), cy
+    assert "new in the table" in page.locator("#moves tr").filter(has_text="Ann").inner_text()
+    screenshot(page, f"club-night-closed-{page.size_name}")
+
+    # The standings page: the night's games link their tables and replays.
+    page.get_by_role("link", name="The full standings of Autumn").click()
+    page.wait_for_load_state()
+    fits(page)
+    night = page.locator("section.night").filter(has_text="Night 2")
+    assert night.get_by_role("link", name=re.compile("^The table")).count() == 2
+    night.get_by_role("link", name=re.compile("^Replay")).first.click()
+    page.wait_for_load_state()
+    fits(page)
+    assert f"/table/{digital.pk}/replay/" in page.url
+
+    # Done: sign out.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign out (olga)").click()
+    assert "Sign in" in page.locator("header").inner_text()
+
+
+@pytest.fixture
+def disputed(olga):
+    """A season game in which Bob played a Wild Draw 4 while holding a red 3 on a red 5, and
+    Ann disputes it."""
+    league = services.open_league(name="Thursday Club", created_by=olga)
+    season = services.open_season(league=league, name="Autumn", by=olga)
+    deck = deck_with(
+        {
+            1: ["W4", "R3", "B1", "B2", "B3", "B4", "B5"],
+            0: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"],
+        },
+        "R5",
+    )
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], created_by=olga, deck=deck, dealer=0
+    )
+    state = game_services.load_game(game_id=game.pk)
+    play = next(
+        c for c in legal_commands(state, 1) if getattr(c, "card", "") == "W4" and c.colour == "B"
+    )
+    game_services.apply_command(game_id=game.pk, command=play, actor="seat:1")
+    version = Event.objects.get(game=game, type="card_played", data__card="W4").version
+    game_services.open_dispute(
+        game_id=game.pk,
+        version=version,
+        claim="Bob had a red card when he played the Wild Draw 4",
+        by="seat:0",
+    )
+    get_user_model().objects.create_user("rita", password="Whistle-2026", first_name="Rita")
+    return season, game
+
+
+def test_a_named_referee_finds_the_wild_draw_4_from_the_season_and_rules(
+    screen, live_server, disputed
+):
+    page, base = screen, live_server.url
+    season, game = disputed
+
+    # The organiser names Rita referee on the league's page.
+    sign_in(page, base, "olga", "Tables-at-8", next_url=f"/leagues/{season.league_id}/")
+    page.get_by_label("Their user name").fill("rita")
+    submit(page, "#roles form.stacked-form", "Name them")
+    assert "rita is now referee of Thursday Club." in page.locator(".status").inner_text()
+    assert Referee.objects.filter(user__username="rita", league=season.league).exists()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign out (olga)").click()
+
+    # Rita, from the season page, opens the table's replay and finds the Wild Draw 4.
+    sign_in(page, base, "rita", "Whistle-2026", next_url=f"/seasons/{season.pk}/")
+    page.locator("section.night").get_by_role("link", name=re.compile("^Replay")).click()
+    page.wait_for_load_state()
+    fits(page)
+    dispute = page.locator("#disputes article").first
+    assert "Bob had a red card" in dispute.inner_text()
+    dispute.get_by_role("link", name=re.compile("^Event")).click()
+    page.wait_for_load_state()
+    fits(page)
+    assert "wild draw four" in page.locator("#frame").inner_text().lower()
+
+    # She rules: upheld, with a note.
+    dispute = page.locator("#disputes article").first
+    dispute.get_by_role("radio", name="Upheld").check()
+    dispute.get_by_label("Note", exact=True).fill("Bob held the red 3: a bluff")
+    with page.expect_navigation(wait_until="load"):
+        dispute.get_by_role("button", name="Rule").click()
+    fits(page)
+    ruled = Dispute.objects.get(game=game)
+    assert ruled.status == Dispute.Status.UPHELD and "red 3" in ruled.ruling
+    assert "upheld" in page.locator("#disputes").inner_text()
+    screenshot(page, f"club-night-ruling-{page.size_name}")
+
+
+def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server, olga):
+    """The league list, a league, its standings, a player and the sign-in and error pages, each
+    no wider than the screen (the standings' hidden words once made a phone's page 506 px)."""
+    page, base = screen, live_server.url
+    league = services.open_league(
+        name="A club with a rather long name for a phone", created_by=olga
+    )
+    season = services.open_season(league=league, name="Autumn", by=olga)
+    night = services.open_night(season=season)
+    for players in (["Ann", "Bob", "Cy"], ["Dee", "Eve"]):
+        game = services.start_season_game(
+            season=season, players=players, night=night, created_by=olga, sheet=True
+        )
+        services.record_hand(
+            game_id=game.pk,
+            out=0,
+            points={str(n): 300 for n in range(1, len(players))},
+            actor="system",
+        )
+    player = league.players.get(name="Ann")
+    for url in (
+        "/leagues/",
+        f"/leagues/{league.pk}/",
+        f"/seasons/{season.pk}/",
+        f"/nights/{night.pk}/",
+        f"/players/{player.pk}/",
+        "/accounts/login/",
+        "/nights/999999/",
+    ):
+        visit(page, base + url)
+    sign_in(page, base, "olga", "Tables-at-8", next_url=f"/leagues/{league.pk}/")
+    for url in (
+        f"/leagues/{league.pk}/",
+        f"/leagues/{league.pk}/seasons/new/",
+        f"/seasons/{season.pk}/",
+        f"/nights/{night.pk}/",
+        "/leagues/new/",
+        "/accounts/password/",
+    ):
+        visit(page, base + url)
+    assert League.objects.count() == 1
