@@ -56,6 +56,7 @@ class TournamentForm(forms.Form):
             ("elimination", "Elimination: the best of each table go on, to one final table"),
             ("swiss", "Swiss: everyone plays every round against players with similar scores"),
         ],
+        initial="elimination",
         widget=forms.RadioSelect,
         error_messages={
             "required": "Choose elimination or Swiss.",
