@@ -1,6 +1,7 @@
 """What one append writes, made the same way by both of the store's paths: the log rows of the
 events (committed to, chained and signed: games.chain), the snapshot the policy asks for, and
-what happens once it has committed (the process's caches, the listeners)."""
+what happens once it has committed (the process's caches, the listeners, the tables' live
+updates)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.db.models.base import ModelState
 from django.utils import timezone
 
-from games import chain, registry, state_cache
+from games import chain, live, registry, state_cache
 from games.models import Event, Game, Snapshot
 from rules import ENGINE_VERSION, GameState
 from rules.events import Event as RuleEvent
@@ -153,6 +154,9 @@ def committed(game: Game, rows: list[Event], state: GameState, *, already: bool 
     if not already:
         for step in remember:
             transaction.on_commit(step)
+        # The tables' live updates where appends say no NOTIFY (the embedded SQLite default),
+        # before the listeners (the bots' turns) run.
+        transaction.on_commit(partial(live.publish_committed, game, rows), robust=True)
         for listener in registry.on_game_event:
             transaction.on_commit(partial(listener, game, rows), robust=True)
         return

@@ -27,7 +27,7 @@ from uuid import UUID
 
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import chain, projections, state_cache, store_pg
+from games import chain, live, projections, state_cache, store_pg
 from games.appending import (
     EVENT_COLUMNS,
     SNAPSHOT_EVERY,
@@ -253,9 +253,13 @@ def _write(game: Game, rows: list[Event]) -> None:
     move_params = [game.version, game.status, Game._meta.pk.get_db_prep_value(game.pk, connection)]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            # The tables' live updates (games.live): a NOTIFY in the same statement, sent when
+            # the transaction commits (and never if it rolls back).
             cursor.execute(
-                f"WITH appended AS ({insert}), moved AS ({move}) SELECT position FROM appended",
-                params + move_params,
+                f"WITH appended AS ({insert}), moved AS ({move}),"
+                " live AS (SELECT pg_notify(%s, %s))"
+                " SELECT position FROM appended WHERE EXISTS (SELECT 1 FROM live)",
+                [*params, *move_params, live.CHANNEL, live.notify_payload(game.pk, game.version)],
             )
             positions = sorted(position for (position,) in cursor.fetchall())
         else:

@@ -7,8 +7,9 @@ whole append is one statement, and so one round trip that commits itself:
   WITH moved AS (UPDATE game SET version, status WHERE id = game AND version = expected
                  [AND the key was never used] RETURNING id),
        appended AS (INSERT INTO event SELECT the rows WHERE EXISTS (SELECT 1 FROM moved)),
-       p0 AS (a projector's statement), ..., [the snapshot]
-  SELECT version, position FROM appended
+       p0 AS (a projector's statement), ..., [the snapshot],
+       live AS (SELECT pg_notify(the tables' channel, "game version") FROM moved)
+  SELECT version, position FROM appended WHERE EXISTS (SELECT 1 FROM live)
 
 The UPDATE is the compare-and-set: a writer that races another waits for its row lock and
 then finds the version moved on, so it moves nothing and appends nothing. Nothing appended
@@ -29,7 +30,7 @@ from django.db import IntegrityError, connection
 from django.db.models.base import ModelState
 from psycopg.types.json import Jsonb
 
-from games import projections, state_cache
+from games import live, projections, state_cache
 from games.appending import (
     EVENT_COLUMNS,
     Append,
@@ -91,7 +92,11 @@ def append_in_one_statement(db: Any, append: Append, state: GameState) -> list[E
     for i, (statement, statement_params) in enumerate(parts):
         sql.append(f", p{i} AS ({statement})")
         params += statement_params
-    sql.append(" SELECT version, position FROM appended")
+    # The tables' live updates (games.live): NOTIFY rides in the statement, so it is sent at
+    # its commit and only when it appended (nothing moved, nothing said).
+    sql.append(", live AS (SELECT pg_notify(%s, %s) FROM moved)")
+    params += [live.CHANNEL, live.notify_payload(game.pk, game.version)]
+    sql.append(" SELECT version, position FROM appended WHERE EXISTS (SELECT 1 FROM live)")
     query = "".join(sql)
     try:
         with _server_binding_cursor(db) as cursor:
