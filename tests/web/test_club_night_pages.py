@@ -452,3 +452,44 @@ def test_impossible_hands_are_refused_in_the_players_words(organiser, sheet, dat
         for internal in ("seat ", "W4", "remaining", "points.", "copies of"):
             assert internal not in unescape(summary), internal
     assert not Event.objects.filter(game=sheet, type="hand_recorded").exists()
+
+
+# A tournament's referees -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def cup(olga):
+    from tournaments.brackets import services as bracket_services
+
+    return bracket_services.create_tournament(
+        name="Cup", organiser=olga, format="swiss", table_size=2, players=["Ann", "Bob"]
+    )
+
+
+def test_the_tournament_page_names_its_referees_and_its_organiser_adds_one(
+    client, organiser, cup, mallory
+):
+    page = reverse("tournaments:tournament-page", args=[cup.pk])
+    assert "None named: the organiser referees." in text(organiser.get(page))
+
+    unknown = organiser.post(
+        reverse("tournaments:tournament-referee-name", args=[cup.pk]),
+        {"username": "ghost"},
+        follow=True,
+    )
+    assert "Nobody was named referee: Nobody signs in as 'ghost'" in text(unknown)
+    named = organiser.post(
+        reverse("tournaments:tournament-referee-name", args=[cup.pk]),
+        {"username": "mallory"},
+        follow=True,
+    )
+    assert "mallory now referees every table of Cup." in text(named)
+    assert Referee.objects.filter(tournament=cup, user=mallory).exists()
+
+    client.force_login(mallory)
+    seen = text(client.get(page))
+    assert "mallory" in seen and "Name a referee" not in seen
+    refused = client.post(
+        reverse("tournaments:tournament-referee-name", args=[cup.pk]), {"username": "mallory"}
+    )
+    assert refused.status_code == 403

@@ -330,7 +330,7 @@ def _tournament_organiser_only(request: HttpRequest, tournament: Tournament) -> 
 def tournament_referee_name(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get(Tournament.objects.select_related("organiser"), tournament_id, "tournament")
     _tournament_organiser_only(request, tournament)
-    form = RoleForm(request.POST, roles=("referee",))
+    form = RoleForm({**request.POST.dict(), "role": "referee"}, roles=("referee",))
     page = reverse("tournaments:tournament-page", args=[tournament.pk]) + "#roles"
     if form.is_valid():
         try:
