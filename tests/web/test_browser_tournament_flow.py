@@ -209,3 +209,66 @@ def test_a_tournament_is_added_in_the_admin(browser_page, live_server, django_us
     assert tournament.format == "swiss" and tournament.organiser.username == "boss"
     assert tournament.entries.count() == 4
     fits(page, "the admin's tournament page")
+
+
+@pytest.fixture
+def signed_in_page(browser_page, live_server, olga):
+    """The browser signed in as Olga (the sign-in itself is walked in the test above)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(olga)
+    browser_page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return browser_page
+
+
+def test_a_swiss_tournament_with_check_in_and_a_late_entry(
+    signed_in_page, live_server, eager_tasks, monkeypatch
+):
+    monkeypatch.setattr(tournament_views, "POLL_SECONDS", 1)
+    page = signed_in_page
+    page.goto(live_server.url + "/tournaments/")
+    page.get_by_role("link", name="Create a tournament").click()
+    page.get_by_label("Name").fill("Club Swiss")
+    page.get_by_role("radio", name=re.compile("^Swiss")).check()
+    page.get_by_label("Players at a table (at most)").fill("3")
+    page.get_by_label("Rounds", exact=True).fill("2")
+    page.get_by_label("Scoring").select_option("none")
+    page.get_by_label("Players, one a line").fill("Ann\nBob\nCid\nDee")
+    page.get_by_role("button", name="Create the tournament").click()
+    page.get_by_text("The tournament is created.").wait_for()
+    tournament = Tournament.objects.get(name="Club Swiss")
+    assert (tournament.format, tournament.rounds, tournament.table_size) == ("swiss", 2, 3)
+
+    for name in ("Ann", "Bob", "Cid"):  # Dee does not come
+        page.get_by_role("button", name=f"Check in {name}").click()
+        page.get_by_text("Checked in.").wait_for()
+    fits(page, "the tournament page at check-in")
+    page.get_by_role("button", name="Start the tournament: seat round 1").click()
+    page.get_by_role("heading", name="Round 1 (being played)").wait_for()
+    assert Entry.objects.get(tournament=tournament, player="Dee").dropped
+    assert "Dee (dropped)" in page.locator("#live").inner_text()
+
+    page.get_by_label("Player's name").fill("Eve")  # late: plays from round 2
+    page.get_by_role("button", name="Enter the player").click()
+    page.get_by_text("Eve is entered.").wait_for()
+    assert "A late entry plays from the next round on." in page.locator("#director").inner_text()
+
+    play_round(tournament)
+    page.get_by_role("heading", name="Round 2 (being played)").wait_for()
+    assert "Eve" in page.locator("section[aria-labelledby='round-2']").inner_text()
+    play_round(tournament)
+    page.locator(".winner").wait_for()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner
+    fits(page, "the finished Swiss tournament's page")
+    screenshot(page, f"tournament-swiss-finished-{page.size_name}")
