@@ -223,13 +223,26 @@ def test_the_directors_page_reloads_when_a_round_is_seated(signed_in, cup, olga)
     page = signed_in.get(f"/tournaments/{cup.pk}/").content.decode()
     seen = re.search(r'hx-get="[^"]*\?seen=([^"]+)"', page).group(1)
     poll = signed_in.get(f"/tournaments/{cup.pk}/?seen={seen}", HTTP_HX_REQUEST="true")
-    assert poll.status_code == 200 and "HX-Refresh" not in poll
-    stale = signed_in.get(f"/tournaments/{cup.pk}/?seen=draft-0", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204 and "HX-Refresh" not in poll  # nothing new: no swap
+    stale = signed_in.get(f"/tournaments/{cup.pk}/?seen=draft-0-0", HTTP_HX_REQUEST="true")
     assert stale["HX-Refresh"] == "true"
     # Someone who is not the director just gets the fragment.
-    assert "HX-Refresh" not in Client().get(
-        f"/tournaments/{cup.pk}/?seen=draft-0", HTTP_HX_REQUEST="true"
-    )
+    other = Client().get(f"/tournaments/{cup.pk}/?seen=draft-0-0", HTTP_HX_REQUEST="true")
+    assert other.status_code == 200 and "HX-Refresh" not in other
+    assert 'id="live"' in other.content.decode()
+
+
+def test_the_poll_answers_a_fragment_only_when_something_changed(client, cup, olga):
+    services.start_tournament(tournament_id=cup.pk, by=olga)
+    url = f"/tournaments/{cup.pk}/"
+    seen = re.search(r'\?seen=([^"]+)"', client.get(url).content.decode()).group(1)
+    assert client.get(url, {"seen": seen}, HTTP_HX_REQUEST="true").status_code == 204
+    services.drop_entry(tournament_id=cup.pk, player="Bob", by=olga)  # the standings change
+    changed = client.get(url, {"seen": seen}, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200 and "Bob (dropped)" in changed.content.decode()
+    new_seen = re.search(r'\?seen=([^"]+)"', changed.content.decode()).group(1)
+    assert new_seen != seen
+    assert client.get(url, {"seen": new_seen}, HTTP_HX_REQUEST="true").status_code == 204
 
 
 # Favicon, ReDoc, the replay's marker ----------------------------------------------------------

@@ -8,6 +8,8 @@ calls one service and comes back. Every write is a call of the same services the
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -94,8 +96,10 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
 
 
 def _seen(detail: dict[str, Any]) -> str:
-    """What the page showed, sent back by its poll: the status and the rounds seated."""
-    return f"{detail['status']}-{len(detail['rounds'])}"
+    """What the page shows, sent back by its poll: the status, the rounds seated, and a digest
+    of everything else (tables, placings, entries, rulings)."""
+    digest = hashlib.sha256(json.dumps(detail, sort_keys=True, default=str).encode())
+    return f"{detail['status']}-{len(detail['rounds'])}-{digest.hexdigest()[:16]}"
 
 
 @require_GET
@@ -103,10 +107,15 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context = _page_context(request, tournament_id)
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:
-        response = render(request, "tournaments/tournament.html#live", context)
+        seen = request.GET.get("seen", "")
+        if seen == context["seen"] and context["live"]:
+            # Nothing new: no swap, so a bracket scrolled sideways on a phone stays put.
+            response = HttpResponse(status=204)
+        else:
+            response = render(request, "tournaments/tournament.html#live", context)
         if not context["live"]:  # the tournament is over: the last fragment, and no more polls
             response = HttpResponseStopPolling(response.content)
-        if context["director"] and request.GET.get("seen") != context["seen"]:
+        if context["director"] and seen.rsplit("-", 1)[0] != context["seen"].rsplit("-", 1)[0]:
             # A round was seated or the tournament ended: the director's tools (outside the
             # polled fragment, so that a reason being typed is not wiped) need the whole page.
             response["HX-Refresh"] = "true"
