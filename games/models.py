@@ -56,6 +56,15 @@ class Game(models.Model):
         related_name="created_games",
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # A rematch: the finished game this one replays with the same seats (services.rematch).
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="the finished game this one is the rematch of",
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -80,6 +89,10 @@ class Seat(models.Model):
     secret = models.CharField(max_length=64, unique=True, default=new_seat_secret, editable=False)
     # Quick games: the server plays this seat (games.bots) through the same services.
     bot = models.BooleanField(default=False, help_text="a bot plays this seat")
+    # The first browser that opened the seat's link (a random token kept in its session), and
+    # when: another browser opening the link is told the seat is already open elsewhere.
+    device = models.CharField(max_length=64, blank=True, default="", editable=False)
+    joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]

@@ -20,7 +20,7 @@ from typing import Any
 from uuid import UUID
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import chain, registry, store
@@ -450,6 +450,87 @@ def seat_for_secret(game: Game | UUID | str, secret: str) -> Seat | None:
         return None
     game_id = game.pk if isinstance(game, Game) else game
     return Seat.objects.filter(game_id=game_id, secret=secret).first()
+
+
+# Joining a table and rematches ----------------------------------------------------------------
+
+
+def take_seat(*, seat: Seat, device: str) -> bool:
+    """Record that the browser ``device`` (a random token its session keeps) opened ``seat``'s
+    link. The first browser to open it holds it; True when another browser held it already.
+    Both go on playing for the seat (docs/decisions/0011-joining-a-table.md): nobody is
+    silently put out, and the second browser is told."""
+    if not device:
+        raise ValueError("a device token is required")
+    taken = Seat.objects.filter(pk=seat.pk, device="").update(
+        device=device, joined_at=timezone.now()
+    )
+    if taken:
+        seat.device = device
+        return False
+    seat.refresh_from_db(fields=["device", "joined_at"])
+    return not hmac.compare_digest(seat.device, device)
+
+
+def may_start_rematch(user: Any, game: Game, seat: int | None) -> bool:
+    """Whether this viewer may start ``game``'s rematch: its referee, or the one person at a
+    table of bots (a quick game)."""
+    if is_referee(user, game):
+        return True
+    if seat is None:
+        return False
+    others = Seat.objects.filter(game=game).exclude(seat=seat)
+    return others.exists() and not others.filter(bot=False).exists()
+
+
+def rematch(*, game_id: UUID | str) -> Game:
+    """The rematch of a finished game: a new game of the same edition, scoring, target and
+    options, with the same players in the same seats (the same users and bots, and the same
+    first browser on each seat), each seat with a new secret. Started once: asked again, the
+    rematch already started is returned. Who may ask is the caller's check
+    (``may_start_rematch``)."""
+    existing = Game.objects.filter(rematch_of_id=game_id).first()
+    if existing is not None:
+        return existing
+    game = get_game(game_id)
+    if game.status != Game.Status.FINISHED:
+        raise IllegalCommand("a rematch can start only once the game is over")
+    if game.sheet or game.set_up:
+        raise IllegalCommand(
+            "a score sheet or a game set up from a position has no rematch: start a new game"
+        )
+    state = current_state(game=game)
+    options = {
+        key: list(value) if isinstance(value, tuple) else value for key, value in state.options
+    }
+    seats = list(Seat.objects.filter(game=game).order_by("seat"))
+    try:
+        with transaction.atomic():
+            new = create_game(
+                variant=game.variant,
+                players=[s.player for s in seats],
+                scoring=game.scoring,
+                target=game.target,
+                options=options or None,
+                created_by=game.created_by,
+            )
+            Game.objects.filter(pk=new.pk).update(rematch_of=game)
+            for old in seats:
+                Seat.objects.filter(game=new, seat=old.seat).update(
+                    user_id=old.user_id, bot=old.bot, device=old.device, joined_at=old.joined_at
+                )
+            GameReferee.objects.bulk_create(
+                GameReferee(game=new, user_id=r.user_id)
+                for r in GameReferee.objects.filter(game=game)
+            )
+    except IntegrityError:
+        # Someone else started it at the same moment: theirs is the rematch.
+        existing = Game.objects.filter(rematch_of_id=game_id).first()
+        if existing is None:
+            raise
+        return existing
+    new.rematch_of = game
+    return new
 
 
 # Setting up a position -----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, path
 
-from games.pages import views
+from games.pages import lobby, views
 
 app_name = "games"
 
@@ -23,6 +23,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("table/<uuid:game_id>/replay/", views.replay, name="replay"),
     path("table/<uuid:game_id>/replay/undo/", views.replay_undo, name="replay-undo"),
+    # The referee's lobby (each seat's link and QR code), rematches, a seat's second browser.
+    path("table/<uuid:game_id>/lobby/", lobby.lobby, name="lobby"),
+    path("table/<uuid:game_id>/rematch/", lobby.rematch, name="rematch"),
+    path("table/<uuid:game_id>/rematch/offer/", lobby.rematch_offer, name="rematch-offer"),
+    path("table/<uuid:game_id>/second-device/", lobby.second_device, name="second-device"),
     # Players and referees sign in here (the admin's sign-in is for staff only).
     path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),

@@ -16,6 +16,7 @@ from django import forms
 
 from games import bots, services
 from games.models import Dispute
+from games.pages.editions import EDITIONS, edition_for
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from rules import RuleError, command_from_dict, legal_commands
 from rules.variants import get_variant, variant_names
@@ -231,15 +232,33 @@ class ReplayQuery(forms.Form):
 
 
 class QuickGameForm(forms.Form):
+    """A game from the pages: against bots, or (``players``: names, one a line) a table of
+    people the signed-in creator referees and hands the seat links to. Each edition's options
+    (``games.pages.editions``) are fields named ``<edition>_<option>``; only the chosen
+    edition's are read, and cleaned they are ``options``, as the rules take them (checked by
+    the edition's ``parse_options``, errors in players' words on the field)."""
+
     variant = forms.ChoiceField(
         label="Edition",
         choices=[(name, get_variant(name).title) for name in variant_names()],
         initial="classic",
+        error_messages={"invalid_choice": "Choose an edition from the list."},
     )
     bots = forms.IntegerField(
         label="Bots", min_value=bots.MIN_BOTS, max_value=bots.MAX_BOTS, initial=3
     )
     player = forms.CharField(label="Your name", max_length=100, required=False, initial="Player")
+    mode = forms.ChoiceField(
+        choices=[("bots", "against bots"), ("people", "a table of people")],
+        required=False,
+        error_messages={"invalid_choice": "Press one of the form's buttons."},
+    )
+    players = forms.CharField(
+        label="Players' names, one a line, in seat order",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=1_100,
+        required=False,
+    )
     scoring = forms.ChoiceField(
         label="Length",
         choices=[("none", "One hand"), ("standard", "To 500 points (standard scoring)")],
@@ -250,6 +269,66 @@ class QuickGameForm(forms.Form):
         max_length=64,
         required=False,
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._option_names: list[tuple[str, list[str]]] = []
+        for name, edition in EDITIONS.items():
+            names = []
+            for key, field in edition.option_fields().items():
+                self.fields[f"{name}_{key}"] = field
+                names.append(f"{name}_{key}")
+            if names:
+                self._option_names.append((name, names))
+
+    @property
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Each edition's option fields, with the edition's title, for the page."""
+        return [
+            (get_variant(name).title, [self[n] for n in names])
+            for name, names in self._option_names
+        ]
+
+    def clean_players(self) -> list[str]:
+        names = [line.strip() for line in self.cleaned_data["players"].splitlines()]
+        names = [name for name in names if name]
+        if self.data.get("mode") == "people" and not names:
+            raise forms.ValidationError("Name the players who sit at the table: one a line.")
+        if len(names) == 1:
+            raise forms.ValidationError("A table needs at least two players: one name a line.")
+        if any(len(name) > 100 for name in names):
+            raise forms.ValidationError("A player's name is at most 100 characters.")
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        variant = cleaned.get("variant")
+        cleaned["options"] = None
+        if variant is None:
+            return cleaned
+        # Only the chosen edition's options count: the others' fields are not even checked.
+        for name in EDITIONS:
+            if name != variant:
+                for key in [k for k in self.errors if k.startswith(f"{name}_")]:
+                    del self.errors[key]
+        edition = edition_for(variant)
+        keys = list(edition.option_fields())
+        if any(f"{variant}_{key}" in self.errors for key in keys):
+            return cleaned
+        options, errors = edition.options_from({k: cleaned.get(f"{variant}_{k}") for k in keys})
+        for key, message in errors.items():
+            self.add_error(f"{variant}_{key}", message)
+        if errors:
+            return cleaned
+        try:
+            get_variant(variant).parse_options(options)
+        except RuleError as exc:
+            field = edition.option_error_field(str(getattr(exc, "field", "") or ""))
+            detail = str(exc).split(": ", 1)[-1] if str(exc).startswith("options") else str(exc)
+            self.add_error(f"{variant}_{field}" if field else None, detail[:1].upper() + detail[1:])
+            return cleaned
+        cleaned["options"] = options or None
+        return cleaned
 
 
 # Setting up a position ------------------------------------------------------------------------

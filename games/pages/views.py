@@ -29,6 +29,7 @@ from django_htmx.http import HttpResponseStopPolling
 from games import bots, services
 from games.errors import GameError, NotFound, Stale
 from games.models import Game
+from games.pages import lobby
 from games.pages.forms import (
     CommandForm,
     DisputeForm,
@@ -48,6 +49,7 @@ from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
 from games.throttles import FailedSecrets, FailedSignIns
 from games.visibility import is_revealed
 from rules import IllegalCommand, RuleError, parse_position
+from rules.variants import get_variant
 
 # Shared by the views ---------------------------------------------------------------------------
 
@@ -95,13 +97,15 @@ def seat_link(request: HttpRequest, game_id: UUID, secret: str) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
         response["Retry-After"] = str(wait)
-    elif "\x00" in secret or services.seat_for_secret(game_id, secret) is None:
+    elif "\x00" in secret or (seat := services.seat_for_secret(game_id, secret)) is None:
         # A NUL ("%00" in the link) is no secret, and PostgreSQL would refuse to look it up.
         failures.record()
         response = page_not_found(request, Http404("No such seat."))
     else:
         remember_seat(request, game_id, secret)
-        response = redirect("games:table", game_id=game_id)
+        # Opened while another browser holds the seat: both play, and this one is told so.
+        second = lobby.opened_elsewhere(request, seat)
+        response = redirect("games:second-device" if second else "games:table", game_id=game_id)
     response["Referrer-Policy"] = "no-referrer"
     response["Cache-Control"] = "no-store"
     return response
@@ -300,26 +304,56 @@ def _replay_refused(
 
 @require_http_methods(["GET", "POST"])
 def quick_game(request: HttpRequest) -> HttpResponse:
-    """Start a game against 1 to 9 bots: signed-in users and visitors alike (a visitor's seat
-    is kept in their session)."""
+    """Start a game against 1 to 9 bots (signed-in users and visitors alike: a visitor's seat
+    is kept in their session), or a table of people for a signed-in user, who referees it and
+    gets each seat's link and QR code in the table's lobby. Either with the edition's options."""
     form = QuickGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            game, seat = bots.start_quick_game(
-                variant=data["variant"],
-                bots=data["bots"],
-                player=data["player"],
-                user=request.user,
-                scoring=data["scoring"],
-                seed=data["seed"] or None,
-            )
-        except RuleError as exc:
-            form.add_error(None, str(exc))
+        if data["mode"] == "people":
+            if not request.user.is_authenticated:
+                form.add_error(
+                    "players",
+                    "Sign in to set up a table of people: you referee it and hand out their "
+                    "seat links.",
+                )
+            else:
+                try:
+                    game = services.create_game(
+                        variant=data["variant"],
+                        players=data["players"],
+                        scoring=data["scoring"],
+                        target=500,
+                        seed=data["seed"] or None,
+                        options=data["options"],
+                        created_by=request.user,
+                    )
+                except RuleError as exc:
+                    field = "players" if getattr(exc, "field", None) == "players" else None
+                    form.add_error(field, str(exc))
+                else:
+                    return redirect("games:lobby", game_id=game.pk)
         else:
-            remember_seat(request, game.pk, seat.secret)
-            return redirect("games:table", game_id=game.pk)
-    return render(request, "games/quick.html", {"form": form, "games": seated_games(request)})
+            try:
+                game, seat = bots.start_quick_game(
+                    variant=data["variant"],
+                    bots=data["bots"],
+                    player=data["player"],
+                    user=request.user,
+                    scoring=data["scoring"],
+                    seed=data["seed"] or None,
+                    options=data["options"],
+                )
+            except RuleError as exc:
+                form.add_error(None, str(exc))
+            else:
+                remember_seat(request, game.pk, seat.secret)
+                lobby.opened_elsewhere(request, seat)
+                return redirect("games:table", game_id=game.pk)
+    status = 400 if form.errors else 200
+    games = [(g, get_variant(g.variant).title) for g in seated_games(request)]
+    context = {"form": form, "games": games}
+    return render(request, "games/quick.html", context, status=status)
 
 
 # Setting up a position ------------------------------------------------------------------------
