@@ -493,3 +493,20 @@ def test_the_tournament_page_names_its_referees_and_its_organiser_adds_one(
         reverse("tournaments:tournament-referee-name", args=[cup.pk]), {"username": "mallory"}
     )
     assert refused.status_code == 403
+
+
+def test_a_paper_tables_table_and_replay_links_open_for_its_organiser(organiser, sheet):
+    record(sheet, 0, {1: 5, 2: 6})
+    for name in ("games:table", "games:replay"):
+        response = organiser.get(reverse(name, args=[sheet.pk]))
+        assert response.status_code == 200, name
+
+
+def test_a_superuser_is_told_how_to_become_an_organiser(client, league, sheet):
+    admin = get_user_model().objects.create_superuser("root", password="pw-root-2026")
+    client.force_login(admin)
+
+    response = client.get(reverse("tournaments:score-sheet", args=[sheet.pk]))
+
+    assert response.status_code == 403
+    assert "add yourself as an organiser of a league in the admin" in text(response)
