@@ -283,3 +283,13 @@ def test_the_around_event_marker_is_numbered_by_the_event(client, make_game, pla
     assert 'class="current"' not in nearby  # the style that numbered it by counting items
     assert "now:" in nearby
     assert "seat:" not in text_of(client.get(f"/table/{game.pk}/replay/", {"v": version}))
+
+
+def test_the_organiser_reaches_each_playing_tables_seat_links(signed_in, cup, olga):
+    services.start_tournament(tournament_id=cup.pk, by=olga)
+    table = cup.round_set.get().tables.get()
+    page = signed_in.get(f"/tournaments/{cup.pk}/").content.decode()
+    lobby = f"/table/{table.game_id}/lobby/"
+    assert f'href="{lobby}"' in page
+    assert signed_in.get(lobby).status_code == 200  # the organiser referees the table
+    assert lobby not in Client().get(f"/tournaments/{cup.pk}/").content.decode()
