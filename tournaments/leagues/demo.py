@@ -1,6 +1,8 @@
 """A demo club for newcomers: a league, a season of league nights played by the engine's bots
 through the real services (so the event log, the standings and the ratings are real), and a
-few score-sheet games recorded hand by hand. ``manage.py seed_demo`` runs ``seed_demo``.
+few score-sheet games recorded hand by hand; each night closed once played, and a player's
+dispute about a Wild Draw 4 for a referee to rule on. ``manage.py seed_demo`` runs
+``seed_demo``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services as game_services
+from games.models import Event, Seat
 from rules import GameState, legal_commands, step
 from rules.bots import RandomBot
 from tournaments.leagues import services
@@ -170,4 +173,27 @@ def _seed(*, nights: int, target: int, log: Callable[[str], None]) -> Season:
                 actor=game_services.user_actor(organiser),
             )
             log(f"night {number}, score sheet: {hands} hands recorded")
+        # Every table is over: the night closes, and its page shows how the standings moved.
+        services.close_night(night=night, by=organiser)
+    _dispute_a_wild_draw_four(season)
     return season
+
+
+def _dispute_a_wild_draw_four(season: Season) -> None:
+    """A player disputes the season's first Wild Draw 4, so a referee has one to rule on (from
+    the season page: the table's replay lists its disputes)."""
+    played = (
+        Event.objects.filter(game__season_id=season.pk, type="card_played", data__card="W4")
+        .order_by("position")
+        .first()
+    )
+    if played is None:
+        return
+    seat = int(played.actor.removeprefix("seat:")) if played.actor.startswith("seat:") else 0
+    players = Seat.objects.filter(game_id=played.game_id).count()
+    game_services.open_dispute(
+        game_id=played.game_id,
+        version=played.version,
+        claim="I think they had a card of the colour in play when they played this Wild Draw 4.",
+        by=game_services.seat_actor((seat + 1) % players),
+    )

@@ -497,11 +497,18 @@ def _direction_words(column: Column, direction: str) -> str:
 
 
 def season_nights(season_id: int) -> list[dict[str, Any]]:
-    """The season's nights in order, each with its games (``season_games`` rows,
-    plus ``by_rank``: the seats best first once the game is over)."""
+    """The season's nights in order, each with ``closed`` and its games (``season_games``
+    rows, plus ``by_rank``: the seats best first once the game is over)."""
     detail = season_detail(season_id)
     games = season_games(season_id)
-    nights = [{**night, "game_rows": []} for night in detail["nights"]]
+    closed = set(
+        Night.objects.filter(season_id=season_id, closed_at__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    nights = [
+        {**night, "game_rows": [], "closed": night["id"] in closed} for night in detail["nights"]
+    ]
     by_number = {night["number"]: night for night in nights}
     for game in games:
         # Finished games list their seats by rank (ties in seat order); others by seat.

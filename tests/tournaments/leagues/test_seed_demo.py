@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
-from games.models import Event, Game
+from games.models import Dispute, Event, Game
 from tournaments.leagues import selectors
 from tournaments.leagues.demo import DEMO_ORGANISER, DEMO_PLAYER, DEMO_PLAYERS, play_with_bots
 from tournaments.leagues.models import League, Season, StandingRow
@@ -32,6 +32,11 @@ def test_seed_demo_plays_a_season_through_the_services_and_fills_the_standings()
     assert not Game.objects.filter(seed_chosen=True).exists()
     seeds = {e.data["seed"] for e in Event.objects.filter(type="game_started")}
     assert len(seeds) == 5 and all(len(seed) == 32 for seed in seeds)
+    # Its nights are closed, and a Wild Draw 4 is disputed for a referee to rule on.
+    assert not season.nights.filter(closed_at=None).exists()
+    dispute = Dispute.objects.get()
+    assert dispute.status == Dispute.Status.OPEN
+    assert Event.objects.get(game=dispute.game, version=dispute.version).data["card"] == "W4"
 
 
 def test_seed_demo_does_nothing_when_the_demo_club_exists():
