@@ -272,6 +272,8 @@ def test_a_digital_table_shows_its_seat_links_to_the_organiser_only(client, orga
     for secret in Seat.objects.filter(game=game).values_list("secret", flat=True):
         assert f"/table/{game.pk}/seat/{secret}/" in page
     assert f'href="/table/{game.pk}/replay/"' in page
+    lobby = reverse("games:lobby", args=[game.pk])
+    assert lobby in page and organiser.get(lobby).status_code == 200
 
     client.logout()
     public = client.get(reverse("tournaments:night-page", args=[night.pk])).content.decode()
