@@ -37,6 +37,16 @@ def browsers(chromium):
         context.close()
 
 
+def fits_a_phone(page, name: str) -> None:
+    """The page, at a 390 px wide phone's size, is no wider than the screen."""
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    screenshot(page, name)
+    page.set_viewport_size(size)
+    assert width <= PHONE["width"], f"{page.url} is {width}px wide on a 390px phone"
+
+
 def decode_qr(png: bytes) -> str:
     """The text of the QR code in a PNG image (OpenCV's detector, as a phone's camera app)."""
     import cv2
@@ -121,6 +131,8 @@ def test_three_people_join_by_link_and_qr_code_play_a_hand_and_rematch(
     with referee.expect_navigation(wait_until="load"):
         referee.click("button:has-text('Sign in')")
 
+    fits_a_phone(referee, "new-game-phone")
+
     # The referee sets up the table from the pages and lands on its lobby.
     referee.select_option("select[name=variant]", "classic")
     referee.select_option("select[name=scoring]", "none")
@@ -132,6 +144,7 @@ def test_three_people_join_by_link_and_qr_code_play_a_hand_and_rematch(
     game = Game.objects.get()
     assert referee.locator(".seat-link .qr svg").count() == 3
     screenshot(referee, "lobby")
+    fits_a_phone(referee, "lobby-phone")
 
     links = {
         name: referee.locator(f'a.private-link[data-player="{name}"]').get_attribute("href")
