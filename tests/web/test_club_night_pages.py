@@ -102,12 +102,16 @@ def test_a_non_organiser_gets_a_styled_403_saying_whom_to_ask(client, mallory, l
     assert '<link rel="stylesheet"' in response.content.decode()
 
 
-def test_a_missing_page_gets_a_styled_404_with_ways_on(client):
-    response = client.get("/nights/999999/")
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_missing_page_gets_a_styled_404_with_ways_on(client, settings, debug):
+    settings.DEBUG = debug  # development shows the same page
 
-    assert response.status_code == 404
-    words = text(response)
-    assert "This page is not here" in words and "the leagues" in words
+    for url in ("/nights/999999/", "/leagues/999999/", "/seasons/999999/", "/players/999999/"):
+        response = client.get(url)
+
+        assert response.status_code == 404
+        words = text(response)
+        assert "This page is not here" in words and "the leagues" in words
 
 
 def test_a_non_referee_at_a_score_sheet_is_told_what_to_do(client, mallory, sheet):

@@ -10,6 +10,8 @@ JavaScript (links and forms fall back to ordinary requests).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from uuid import UUID
 
@@ -51,6 +53,22 @@ def _htmx(request: HttpRequest) -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
+def styled_404(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The site's own "not here" page (404.html) for what a page looks up and does not find,
+    with the same words in development as in production (where Django shows its technical
+    page while ``DEBUG`` is on)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except Http404:
+            context = {"request_path": request.path}
+            return render(request, "404.html", context, status=404)
+
+    return wrapper
+
+
 def _not_found(exc: NotFound) -> Http404:
     return Http404(str(exc))
 
@@ -63,6 +81,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/league_list.html", {"leagues": selectors.league_list()})
 
 
+@styled_404
 @require_GET
 def demo_league(request: HttpRequest) -> HttpResponse:
     """The demo club's page (``manage.py seed_demo``), so the home page can link it by name."""
@@ -72,6 +91,7 @@ def demo_league(request: HttpRequest) -> HttpResponse:
     return redirect("tournaments:league-detail", league_id=league.pk)
 
 
+@styled_404
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     try:
@@ -199,6 +219,7 @@ def _night_context(
     return context
 
 
+@styled_404
 @require_GET
 def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
     """A league night: its tables as they play (an htmx poll refreshes them), the organiser's
@@ -368,6 +389,7 @@ def tournament_referee_remove(
 # A season's standings ---------------------------------------------------------------------------
 
 
+@styled_404
 @require_GET
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season's standings sorted by ``?sort=column&dir=asc|desc``; an htmx request (a click
@@ -400,6 +422,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
 # Players ----------------------------------------------------------------------------------------
 
 
+@styled_404
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
@@ -520,6 +543,7 @@ def _render_sheet_fragments(
     return HttpResponse(html)
 
 
+@styled_404
 @login_required
 @require_http_methods(["GET", "POST"])
 def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
