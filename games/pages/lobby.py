@@ -54,7 +54,8 @@ def qr_svg(url: str, title: str) -> SafeString:
     """``url`` as a QR code: inline SVG (no script, no network), dark on white, with a quiet
     zone, big enough for a phone's camera at arm's length."""
     code = segno.make(url, error="m", micro=False)
-    svg = code.svg_inline(scale=5, border=4, dark="#000", light="#fff", title=title)
+    # Sized by its viewBox: the page's CSS scales it to the screen, never clipping a module.
+    svg = code.svg_inline(border=4, omitsize=True, dark="#000", light="#fff", title=title)
     # segno escapes the title; the rest is its own markup.
     return mark_safe(svg)
 
