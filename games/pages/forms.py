@@ -194,8 +194,8 @@ class RulingForm(forms.Form):
     decision = forms.ChoiceField(
         choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
         error_messages={
-            "required": "decision must be 'upheld' or 'rejected'",
-            "invalid_choice": "decision must be 'upheld' or 'rejected'",
+            "required": "Choose the ruling: upheld or rejected.",
+            "invalid_choice": "Choose the ruling: upheld or rejected.",
         },
     )
     note = text_field("note", NOTE_LENGTH, required=False)

@@ -516,3 +516,20 @@ def test_a_superuser_is_told_how_to_become_an_organiser(client, league, sheet):
 
     assert response.status_code == 403
     assert "add yourself as an organiser of a league in the admin" in text(response)
+
+
+def test_a_ruling_without_a_decision_says_so_in_words(organiser, olga, season):
+    from games import services as game_services
+    from games.models import Dispute
+
+    game = services.start_season_game(season=season, players=["Ann", "Bob"], created_by=olga)
+    dispute = game_services.open_dispute(game_id=game.pk, version=1, claim="A", by="seat:0")
+
+    response = organiser.post(
+        reverse("games:dispute-rule", args=[game.pk, dispute.pk]), {"note": "n"}
+    )
+
+    assert response.status_code == 400
+    assert "Choose the ruling: upheld or rejected." in text(response)
+    assert "decision" not in text(response).replace("Decisions", "")
+    assert Dispute.objects.get().status == Dispute.Status.OPEN
