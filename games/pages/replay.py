@@ -105,7 +105,7 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
             {
                 "version": row.version,
                 "type": row.type,
-                "text": event_text(data, name),
+                "text": event_text(data, name, game.variant),
                 "actor": row.actor,
                 "by": actor_words(row.actor, names),
                 "quiet": row.type in QUIET,
