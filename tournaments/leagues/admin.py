@@ -17,6 +17,7 @@ from tournaments.leagues.models import (
     Organiser,
     Player,
     RatingHistory,
+    Referee,
     Season,
     SeasonGame,
     SeasonSeat,
@@ -27,6 +28,15 @@ from tournaments.leagues.models import (
 class OrganiserInline(admin.TabularInline):
     model = Organiser
     extra = 0
+    autocomplete_fields = ["user"]
+
+
+class RefereeInline(admin.TabularInline):
+    model = Referee
+    fk_name = "league"
+    extra = 0
+    fields = ["user", "named_by", "named_at"]
+    readonly_fields = ["named_by", "named_at"]
     autocomplete_fields = ["user"]
 
 
@@ -42,7 +52,7 @@ class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "variant", "scoring", "target", "created_at"]
     search_fields = ["name"]
     readonly_fields = ["created_at"]
-    inlines = [OrganiserInline, SeasonInline]
+    inlines = [OrganiserInline, RefereeInline, SeasonInline]
 
 
 @admin.register(Organiser)
@@ -50,6 +60,17 @@ class OrganiserAdmin(admin.ModelAdmin):
     list_display = ["user", "league"]
     list_select_related = ["user", "league"]
     autocomplete_fields = ["user", "league"]
+
+
+@admin.register(Referee)
+class RefereeAdmin(admin.ModelAdmin):
+    """Named referees of a league or a tournament (also named on their pages)."""
+
+    list_display = ["user", "league", "tournament", "named_by", "named_at"]
+    list_select_related = ["user", "league", "tournament", "named_by"]
+    autocomplete_fields = ["user", "league"]
+    readonly_fields = ["named_by", "named_at"]
+    search_fields = ["user__username", "league__name", "tournament__name"]
 
 
 @admin.register(Player)
@@ -84,7 +105,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 @admin.register(Night)
 class NightAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "season", "date"]
+    list_display = ["__str__", "season", "date", "closed_at"]
     list_filter = ["season"]
     list_select_related = ["season"]
 

@@ -29,13 +29,16 @@ def played(season, organiser):
     return season
 
 
-def test_every_tournaments_admin_page_opens(admin_client, played):
+def test_every_tournaments_admin_page_opens(admin_client, played, organiser, django_user_model):
+    django_user_model.objects.create_user("rita")
+    services.name_referee(league=played.league, username="rita", by=organiser)
     season_game = SeasonGame.objects.first()
     pages = [
         reverse(f"admin:tournaments_{name}_changelist")
         for name in (
             "league",
             "organiser",
+            "referee",
             "player",
             "season",
             "night",
