@@ -283,6 +283,13 @@ if _database_url:
     if envbool("DATABASE_TRANSACTION_POOLER", False):
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
         DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    # Under an ASGI server (the container's web service) every request runs in a thread of its
+    # own, so a connection kept for the next request (DATABASE_CONN_MAX_AGE) is never reused:
+    # a pool of DATABASE_POOL connections per process, shared by its requests, instead.
+    _pool = envint("DATABASE_POOL", 0, minimum=0)
+    if _pool:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["OPTIONS"]["pool"] = {"min_size": 1, "max_size": _pool}
 else:
     DATABASES = {
         "default": {
@@ -352,6 +359,17 @@ STORAGES = {
 # tests need no collectstatic.
 WHITENOISE_USE_FINDERS = not IS_PRODUCTION
 WHITENOISE_AUTOREFRESH = not IS_PRODUCTION
+
+# The table pages' live updates (docs/decisions/0010-live-updates.md): "sse", a stream of
+# server-sent events fed by PostgreSQL's LISTEN/NOTIFY (one listening connection per web
+# process), or in-process on the embedded SQLite default; "poll", the page asks every 1.5 s
+# while it is shown (e.g. behind a transaction-mode pooler, where LISTEN cannot work).
+LIVE_UPDATES = envstr("LIVE_UPDATES", "sse", choices=("sse", "poll"))
+# The listening connection's own postgres:// URL (or LIVE_DATABASE_URL_FILE), where
+# DATABASE_URL goes through a transaction-mode pooler that cannot hold a LISTEN: straight to
+# PostgreSQL. Unset: the connection DATABASE_URL describes. A URL without a password takes the
+# database's (POSTGRES_PASSWORD).
+LIVE_DATABASE_URL = env_secret("LIVE_DATABASE_URL")
 
 # Celery: with no broker configured (the embedded default) tasks run in-process, and their
 # errors propagate to the caller instead of vanishing into a result nobody reads.

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.db import connections
 
 log = logging.getLogger(__name__)
@@ -233,11 +234,7 @@ class Listener(threading.Thread):
     def _listen(self) -> None:
         import psycopg
 
-        params = connections["default"].get_connection_params()
-        for name in ("cursor_factory", "context", "prepare_threshold", "server_side_binding"):
-            params.pop(name, None)
-        params["application_name"] = APPLICATION_NAME
-        with psycopg.connect(**params, autocommit=True) as connection:
+        with psycopg.connect(**listening_params(), autocommit=True) as connection:
             self.connection = connection
             connection.execute(f"LISTEN {CHANNEL}")
             self.connects += 1
@@ -255,6 +252,29 @@ class Listener(threading.Thread):
                     connection.execute("SELECT 1")
                     checked = time.monotonic()
         self.connection = None
+
+
+def listening_params() -> dict[str, Any]:
+    """How the listening connection connects: ``LIVE_DATABASE_URL`` when set (past a
+    transaction-mode pooler, straight to PostgreSQL), else as the database's connections do."""
+    database = connections["default"]
+    url = settings.LIVE_DATABASE_URL
+    if url:
+        params: dict[str, Any] = {"conninfo": url}
+        if database.settings_dict.get("PASSWORD") and not _has_password(url):
+            params["password"] = database.settings_dict["PASSWORD"]
+    else:
+        params = database.get_connection_params()
+        for name in ("cursor_factory", "context", "prepare_threshold", "server_side_binding"):
+            params.pop(name, None)
+    params["application_name"] = APPLICATION_NAME
+    return params
+
+
+def _has_password(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    return bool(urlsplit(url).password)
 
 
 hub = Hub()

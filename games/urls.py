@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, path
 
-from games.pages import lobby, views
+from games.pages import live, lobby, views
 
 app_name = "games"
 
@@ -14,6 +14,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # A seat's private link: remembered in the session, then redirected to the clean URL.
     path("table/<uuid:game_id>/seat/<str:secret>/", views.seat_link, name="seat-link"),
     path("table/<uuid:game_id>/version/", views.table_version, name="table-version"),
+    # The table's live updates: a stream of server-sent events (games.pages.live).
+    path("table/<uuid:game_id>/live/", live.table_live, name="table-live"),
     path("table/<uuid:game_id>/command/", views.table_command, name="table-command"),
     path("table/<uuid:game_id>/disputes/", views.dispute_open, name="dispute-open"),
     path(

@@ -11,8 +11,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+
 from games import services
-from games.models import Dispute, Event, Game, Seat
+from games.models import Dispute, Event, Game, GameReferee, Seat
 from games.pages.editions import Edition, edition_for
 from games.pages.faces import CardFace, card_face, sort_key
 from games.pages.narration import Namer, colour_word
@@ -150,6 +152,9 @@ def table_context(
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "dispute_version": dispute_version,
         "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
+        # The dispute form only where a referee can rule, for a seat or a referee.
+        "can_dispute": (viewer.player or viewer.referee) and someone_rules(game, viewer),
+        "live_updates": settings.LIVE_UPDATES,
         "finished": state.finished,
         # Over, and every hand and the replay open to all (not held back: games.visibility).
         "revealed": revealed,
@@ -313,6 +318,17 @@ def table_log(
             break
     out.reverse()
     return out
+
+
+def someone_rules(game: Game, viewer: Viewer) -> bool:
+    """Whether anyone can rule on the game's disputes: its creator, a named referee, the
+    organisers of its season or tournament. The one game nobody referees is the quick game a
+    visitor started against bots (no creator, no season, a bot at the table)."""
+    if viewer.referee or game.created_by_id is not None or game.season_id is not None:
+        return True
+    if GameReferee.objects.filter(game=game).exists():
+        return True
+    return not Seat.objects.filter(game=game, bot=True).exists()
 
 
 def _dispute_choices(

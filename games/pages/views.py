@@ -44,7 +44,7 @@ from games.pages.forms import (
     position_problem,
 )
 from games.pages.replay import replay_context
-from games.pages.table import table_context
+from games.pages.table import someone_rules, table_context
 from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
 from games.throttles import FailedSecrets, FailedSignIns
 from games.visibility import is_revealed
@@ -129,8 +129,10 @@ def table_page(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 @require_GET
 def table_version(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """The poll: 204 while the game is at version ``v``; when it moved, the table's fragments
-    (swapped out of band, so nothing else on the page is touched). A finished game the page
+    """The page's fetch by version, when its stream says the game moved (games.pages.live) or
+    it catches up (shown again, reconnected), or the poll where there is no stream: 204 while
+    the game is at version ``v``; when it moved, the table's fragments (swapped out of band,
+    so nothing else on the page is touched). A finished game the page
     showed held back (``revealed=0``) is shown again once it is revealed; once it is over and
     shown, the answer stops the poll."""
     game = _game(game_id)
@@ -193,6 +195,10 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     viewer = viewer_of(request, game)
     if not (viewer.player or viewer.referee):
         return _forbidden(request, game, "Only a seat or a referee of this game files disputes.")
+    if not someone_rules(game, viewer):
+        return _forbidden(
+            request, game, "Nobody referees this game, so there is no one to rule on a dispute."
+        )
     form = DisputeForm(request.POST)
     error = ""
     if not form.is_valid():
@@ -211,7 +217,8 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
         context = table_context(game, viewer, error=error)
         context["dispute_filed"] = not error
         context["dispute_error"] = error
-        return render(request, "games/table.html#dispute", context)
+        # The form again, and the table's list of disputes (out of band) with the new one.
+        return render(request, "games/table.html#dispute_reply", context)
     if error:
         context = table_context(game, viewer, error=error)
         return render(request, "games/table.html", context, status=400)

@@ -194,3 +194,17 @@ def test_a_lost_listening_connection_reconnects_and_every_stream_catches_up(make
         later = send_next(game.pk)
         assert later.version > result.version
         assert subscriber.wait(3) == str(later.version)
+
+
+def test_the_listening_connection_may_have_a_url_of_its_own(settings, monkeypatch):
+    settings.LIVE_DATABASE_URL = "postgres://unoclub@postgres:5432/unoclub"
+    database = live.connections["default"]
+    monkeypatch.setitem(database.settings_dict, "PASSWORD", "from-the-secret-file")
+    params = live.listening_params()
+    assert params["conninfo"] == "postgres://unoclub@postgres:5432/unoclub"
+    assert params["password"] == "from-the-secret-file"  # the URL carries none
+    assert params["application_name"] == live.APPLICATION_NAME
+    settings.LIVE_DATABASE_URL = "postgres://unoclub:own@postgres:5432/unoclub"
+    assert "password" not in live.listening_params()
+    settings.LIVE_DATABASE_URL = ""
+    assert "conninfo" not in live.listening_params()

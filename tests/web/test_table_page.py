@@ -1,6 +1,8 @@
 """The table page: reached by a seat's private link or by a signed-in player, it shows the
 hand, the top card and colour, every seat's count and score and whose turn it is, and it
-updates itself by polling the game's version."""
+updates itself by fetching the game's version when its stream says the game moved."""
+
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -8,6 +10,7 @@ from django.contrib.auth import get_user_model
 from games import services
 from games.models import Seat
 from games.pages.faces import card_face
+from games.pages.narration import colour_word
 from rules import legal_commands
 from rules.cards import describe
 from tests.web.conftest import seat_client
@@ -80,7 +83,9 @@ def test_the_page_shows_the_top_card_colour_counts_scores_and_whose_turn(client,
     html = client.get(f"/table/{game.pk}/").text
 
     assert f'aria-label="{describe(state.top)}"' in html
-    assert f"({state.colour})" in html  # the colour in play, by letter as well as by word
+    # The colour in play in words beside its swatch (never by its letter alone).
+    assert f"<strong>{colour_word(state.colour).capitalize()}</strong>" in html
+    assert f"({state.colour})" not in html
     assert html.count("7 cards</span>") == 3
     assert html.count('class="score">0 points') == 3
     turn = state.pending[1]
@@ -140,9 +145,12 @@ def test_the_poll_swaps_the_fragments_out_of_band_when_the_version_moved(client,
     assert response.status_code == 200
     html = response.text
     assert "<html" not in html
-    for fragment in ("board", "hand", "actions", "log"):
+    # The table's parts, the dispute form's choice of event (it follows the log) and the
+    # list of disputes; nothing else of the page.
+    for fragment in ("board", "hand", "actions", "log", "dispute-version", "disputes"):
         assert f'id="{fragment}"' in html
-    assert html.count('hx-swap-oob="true"') == 4
+    assert html.count('hx-swap-oob="true"') == 6
+    assert 'id="dispute-claim"' not in html  # what a person is typing is never swapped
     assert f'name="v" value="{services.load_game(game_id=game.pk).version}"' in html
 
 
@@ -177,3 +185,56 @@ def test_the_log_tells_the_last_events_in_words(client, make_game, play):
 
     assert "What happened" in html
     assert " played " in html or " drew " in html
+
+
+def test_the_dispute_form_shows_only_where_someone_can_rule(client, django_user_model):
+    from games.bots import start_quick_game
+
+    # A visitor's game against bots: nobody referees it, so nobody is offered a dispute.
+    game, seat = start_quick_game(
+        variant="classic", bots=2, player="Tess", user=None, scoring="none", seed="d-1"
+    )
+    client.get(f"/table/{game.pk}/seat/{seat.secret}/")
+    html = client.get(f"/table/{game.pk}/").text
+    assert "Dispute an event" not in html and 'class="log-dispute"' not in html
+    refused = client.post(f"/table/{game.pk}/disputes/", {"version": 1, "claim": "Not fair"})
+    assert refused.status_code == 403
+    assert "Nobody referees this game" in refused.text
+    assert not game.disputes.exists()
+
+    # A signed-in player's game against bots: they referee it.
+    user = django_user_model.objects.create_user("rita", password="pw-rita-1")
+    client.force_login(user)
+    game, _ = start_quick_game(
+        variant="classic", bots=2, player="Rita", user=user, scoring="none", seed="d-2"
+    )
+    html = client.get(f"/table/{game.pk}/").text
+    assert "Dispute an event" in html and 'class="log-dispute"' in html
+
+
+def test_the_dispute_choices_follow_the_log(client, make_game, play):
+    game = make_game()
+    seat_client(client, game, 0)
+    first = client.get(f"/table/{game.pk}/").text
+    offered = re.findall(r'<option value="(\d+)"', first.split('id="dispute-version"')[1])
+    play(game, commands=30)
+
+    html = client.get(f"/table/{game.pk}/version/", {"v": game.version}, **HTMX).text
+
+    choices = html.split('id="dispute-version"')[1].split("</select>")[0]
+    now = [int(v) for v in re.findall(r'<option value="(\d+)"', choices)]
+    logged = [int(v) for v in re.findall(r'<li value="(\d+)"', html)]
+    assert now == sorted(logged, reverse=True)  # the log's events, newest first
+    assert min(now) > max(map(int, offered))  # none of what it offered before the 30 moves
+
+
+def test_filing_a_dispute_answers_with_the_form_and_the_tables_list(client, make_game):
+    game = make_game()
+    seat_client(client, game, 0)
+    response = client.post(
+        f"/table/{game.pk}/disputes/", {"version": 1, "claim": "Misdealt"}, **HTMX
+    )
+    assert response.status_code == 200
+    assert "Your dispute was filed" in response.text
+    assert 'id="disputes"' in response.text and "Misdealt" in response.text
+    assert response.text.count('hx-swap-oob="true"') == 1  # the list, beside the form

@@ -1,0 +1,177 @@
+/* The table page: live updates only while the tab is shown, and keyboard focus kept on the
+   hand when the hand is drawn again. docs/decisions/0010-live-updates.md.
+
+   Live updates: #live carries the stream's address (data-sse-url). While the tab is shown it
+   gets htmx's SSE extension attribute (sse-connect) and the extension opens the stream; when
+   the tab is hidden the stream is closed, so a hidden tab makes no request and holds no
+   connection. Shown again, a fresh #live opens a new stream, whose first event is the game's
+   version: the page fetches its fragments at once if it is behind. The poller (#poller) fetches
+   only when an event's version differs from the page's own (#table-version), or when an event
+   says nothing (the server may have missed a move: look again). */
+(function () {
+  "use strict";
+
+  var sources = [];
+  var paused = false;
+
+  function shown() {
+    return document.visibilityState !== "hidden";
+  }
+
+  function value(id) {
+    var element = document.getElementById(id);
+    return element ? element.value : "";
+  }
+
+  window.unoTable = {
+    shown: shown,
+    // An event of the stream: fetch when it names another version than the page's, or none.
+    moved: function (message) {
+      if (!message || message.data === "" || message.data === undefined) return true;
+      return String(message.data) !== value("table-version");
+    },
+    // A finished game whose hands are held back (docs: games.visibility) is looked at now and
+    // then while shown, until it is revealed: nothing is appended to it when that happens.
+    heldBack: function () {
+      var board = document.getElementById("board");
+      return shown() && !!board && board.dataset.pending === "over" && value("table-revealed") === "0";
+    },
+  };
+
+  function remember(source) {
+    sources.push(source);
+    return source;
+  }
+
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      return remember(create(url));
+    };
+  }
+
+  function live() {
+    return document.getElementById("live");
+  }
+
+  function connect(element) {
+    if (element && element.dataset.sseUrl) element.setAttribute("sse-connect", element.dataset.sseUrl);
+  }
+
+  function stop() {
+    paused = true;
+    sources.forEach(function (source) { source.close(); });
+    sources = [];
+  }
+
+  function start() {
+    if (!paused) return;
+    paused = false;
+    var old = live();
+    if (!old) return;
+    if (old.dataset.live === "sse") {
+      // A fresh copy: the extension opens a new stream for it (and binds the poller to it).
+      var fresh = old.cloneNode(true);
+      connect(fresh);
+      old.replaceWith(fresh);
+      htmx.process(fresh);
+    } else {
+      htmx.trigger(document.getElementById("poller"), "live:catch-up");
+    }
+  }
+
+  // Before htmx processes the page (this script is deferred, like htmx, and runs first):
+  // the stream is opened only if the tab is shown.
+  if (shown()) connect(live());
+  else paused = true;
+
+  document.addEventListener("visibilitychange", function () {
+    if (shown()) start();
+    else stop();
+  });
+
+  /* Focus. A move (or another seat's, arriving live) draws #hand and #actions again: the
+     button that had focus is gone. If focus was in the hand or the actions, it goes back to
+     the same card or button when it is still there, else to the first way to play a card the
+     page asks about, else to the card at the same place in the hand, else to the first card
+     that can be played, else to the hand itself (the next Tab reaches the actions). */
+  var memo = null;
+  var restoring = false;
+
+  function focusables(root) {
+    return root ? Array.prototype.slice.call(root.querySelectorAll("button:not([disabled]), a[href], input:not([type=hidden]):not([disabled])")) : [];
+  }
+
+  document.addEventListener("htmx:beforeSwap", remember_focus);
+  document.addEventListener("htmx:oobBeforeSwap", remember_focus);
+
+  function remember_focus(event) {
+    if (memo) return;
+    var active = document.activeElement;
+    var hand = document.getElementById("hand");
+    var actions = document.getElementById("actions");
+    var zone = hand && hand.contains(active) ? "hand" : actions && actions.contains(active) ? "actions" : null;
+    if (!zone) return;
+    var list = focusables(zone === "hand" ? hand : actions);
+    // The answer to this page's own move, or another seat's move arriving.
+    var from = event.detail && event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    var mine = !!(from && from.closest && from.closest("#table-form"));
+    memo = { zone: zone, id: active.id, index: list.indexOf(active), mine: mine };
+  }
+
+  // A fetch that swaps nothing (204: the game had not moved) leaves nothing to restore.
+  document.addEventListener("htmx:afterRequest", function () {
+    window.setTimeout(function () { if (!restoring) memo = null; }, 0);
+  });
+
+  document.addEventListener("htmx:oobAfterSwap", schedule);
+  document.addEventListener("htmx:afterSwap", schedule);
+
+  function schedule() {
+    if (!memo || restoring) return;
+    restoring = true;
+    window.setTimeout(restore, 0);
+  }
+
+  function restore() {
+    restoring = false;
+    var was = memo;
+    memo = null;
+    if (!was) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active) && !active.closest("#hand, #actions")) return; // the person moved on
+    var hand = document.getElementById("hand");
+    var actions = document.getElementById("actions");
+    var same = was.id ? document.getElementById(was.id) : null;
+    var cards = focusables(hand);
+    var target = null;
+    // Another seat moved while this one rested on a card or a button: the same one. After the
+    // seat's own move: the hand.
+    if (same && (!was.mine || was.zone === "hand") && same.closest("#hand, #actions") && focusables(same.parentNode).indexOf(same) >= 0) target = same;
+    // Asked how to play a card (its colour, say): the first answer.
+    if (!target && actions) target = focusables(actions.querySelector(".pick"))[0] || null;
+    if (!target && was.zone === "hand" && cards.length) target = cards[Math.min(Math.max(was.index, 0), cards.length - 1)];
+    if (!target && hand) target = hand.querySelector(".card.playable");
+    if (!target && cards.length) target = cards[0];
+    // No card to press: the hand itself (the next Tab reaches the actions).
+    if (!target) target = hand || focusables(actions)[0];
+    if (target) target.focus({ preventScroll: false });
+  }
+
+  /* The dispute form's choice of event follows the log (swapped out of band with each move):
+     the event chosen stays chosen, even once it has left the log. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    var fragment = event.detail.fragment;
+    if (!target || target.id !== "dispute-version" || !fragment) return;
+    var incoming = fragment.querySelector ? fragment.querySelector("#dispute-version") || fragment.firstElementChild : null;
+    if (!incoming || !target.value) return;
+    var chosen = target.value;
+    var option = incoming.querySelector("option[value='" + chosen + "']");
+    if (!option) {
+      option = target.options[target.selectedIndex].cloneNode(true);
+      incoming.appendChild(option);
+    }
+    Array.prototype.forEach.call(incoming.options, function (o) { o.selected = o.value === chosen; o.defaultSelected = o.value === chosen; });
+  });
+})();

@@ -1,0 +1,182 @@
+"""In the browser, on a phone (390 x 844): the hand and the actions are on the first screen at
+every turn, the buttons are big enough for a thumb, keyboard focus stays on the hand after a
+move and its ring does not look like the "playable" style."""
+
+import pytest
+
+from games.bots import start_quick_game as start_with_bots
+from tests.web.browser import screenshot
+from tests.web.test_browser_quick_game import FALLBACKS, settle, version, wait_for_move
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+# Where an element is on the screen, and whether all of it is on the first screen.
+ON_SCREEN = """element => {
+  const r = element.getBoundingClientRect();
+  return {top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left,
+          right: r.right, height: r.height, width: r.width,
+          inside: r.top + window.scrollY >= 0 && r.bottom + window.scrollY <= window.innerHeight
+                  && r.left >= 0 && r.right <= window.innerWidth};
+}"""
+
+
+@pytest.fixture
+def phone(chromium, live_server):
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def start_quick_game(page, live_server, *, bots: int, seed: str) -> None:
+    """A quick game against ``bots`` (started as the quick game page does), opened by its
+    seat's private link."""
+    game, seat = start_with_bots(
+        variant="classic", bots=bots, player="Tess", user=None, scoring="none", seed=seed
+    )
+    with page.expect_navigation(wait_until="load"):  # htmx binds as the page loads
+        page.goto(f"{live_server.url}/table/{game.pk}/seat/{seat.secret}/")
+    page.wait_for_selector("#board")
+
+
+def my_turn(page) -> bool:
+    return page.locator("#board .status-yours").count() > 0
+
+
+@pytest.mark.parametrize("seed", ["phone-1", "phone-2"])
+def test_at_390x844_a_playable_card_and_the_actions_are_on_the_first_screen_at_every_turn(
+    phone, live_server, eager_tasks, seed
+):
+    page = phone
+    start_quick_game(page, live_server, bots=3, seed=seed)  # four seats, as at a club table
+    screenshot(page, f"table-phone-{seed}-start")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    turns = 0
+    for _ in range(200):
+        if page.locator("#board").get_attribute("data-pending") == "over":
+            break
+        settle(page)
+        before = version(page)
+        if not my_turn(page):
+            page.wait_for_function(
+                "v => document.querySelector('#board').dataset.version != v", arg=str(before)
+            )
+            continue
+        # The page never scrolled: what is on screen is what the first screen shows.
+        assert page.evaluate("window.scrollY") == 0
+        cards = page.locator("#hand button.card.playable")
+        buttons = page.locator("#actions button.action")
+        if cards.count():
+            first = cards.first.evaluate(ON_SCREEN)
+            assert first["inside"], f"turn {turns}: the first playable card is at {first}"
+        else:
+            assert buttons.count(), "a turn with neither a card to play nor a button"
+        for i in range(buttons.count()):
+            box = buttons.nth(i).evaluate(ON_SCREEN)
+            assert box["inside"], f"turn {turns}: an action is at {box}"
+            assert box["height"] >= 44 and box["width"] >= 44, f"too small for a thumb: {box}"
+        if turns == 2:
+            screenshot(page, f"table-phone-{seed}-turn")
+        turns += 1
+        pressed = False
+        if page.locator("#actions .pick button").count():
+            page.locator("#actions .pick button").first.click()
+            pressed = True
+        elif cards.count():
+            cards.first.click()
+            pressed = True
+        else:
+            for kind in FALLBACKS:
+                button = page.locator(f"#actions button.action-{kind}")
+                if button.count():
+                    button.first.click()
+                    pressed = True
+                    break
+        assert pressed
+        wait_for_move(page, before)
+    assert turns >= 3
+    screenshot(page, f"table-phone-{seed}-end")
+
+
+def test_keyboard_focus_stays_on_the_hand_after_a_move_with_a_ring_unlike_playable(
+    phone, live_server, eager_tasks
+):
+    page = phone
+    start_quick_game(page, live_server, bots=1, seed="phone-focus")
+    moves = 0
+    for _ in range(60):
+        if moves >= 4 or page.locator("#board").get_attribute("data-pending") == "over":
+            break
+        settle(page)
+        if page.locator("#actions .pick button").count():
+            # Asked how to play the card: the focus is on the first answer already.
+            assert page.evaluate("document.activeElement.closest('#actions .pick') !== null")
+            before = version(page)
+            page.keyboard.press("Enter")
+            wait_for_move(page, before)
+            continue
+        cards = page.locator("#hand button.card.playable")
+        if not (my_turn(page) and cards.count()):
+            before = version(page)
+            # No card to play: a button of the actions, by the keyboard too.
+            for kind in FALLBACKS:
+                button = page.locator(f"#actions button.action-{kind}")
+                if button.count():
+                    button.first.focus()
+                    page.keyboard.press("Enter")
+                    break
+            else:
+                page.wait_for_function(
+                    "v => document.querySelector('#board').dataset.version != v",
+                    arg=str(before),
+                )
+                continue
+            wait_for_move(page, before)
+            settle(page)
+            page.wait_for_timeout(50)
+            where = page.evaluate(
+                "(() => { const a = document.activeElement; return {tag: a.tagName, id: a.id,"
+                " ok: !!a.closest('#hand, #actions .pick')}; })()"
+            )
+            assert where["ok"], f"after pressing {kind} the focus is on {where}"
+            continue
+
+        if cards.count() >= 2:
+            # The ring of a focused card differs from a playable card's frame.
+            cards.nth(1).focus()
+            page.keyboard.press("Shift+Tab")  # by the keyboard: :focus-visible
+            looks = page.evaluate(
+                """() => {
+                  const cards = [...document.querySelectorAll('#hand button.card.playable')];
+                  const style = e => { const s = getComputedStyle(e);
+                    return {outline: s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.outlineColor,
+                            offset: s.outlineOffset, shadow: s.boxShadow}; };
+                  return {focused: style(cards[0]), playable: style(cards[1]),
+                          active: document.activeElement === cards[0]};
+                }"""
+            )
+            assert looks["active"]
+            focused, playable = looks["focused"], looks["playable"]
+            assert focused["outline"] != playable["outline"], looks
+            assert focused["shadow"] != playable["shadow"], looks
+            assert "dashed" in focused["outline"] and "solid" in playable["outline"]
+
+        before = version(page)
+        cards.first.focus()
+        page.keyboard.press("Enter")
+        wait_for_move(page, before)
+        settle(page)
+        page.wait_for_timeout(50)
+        moves += 1
+        where = page.evaluate(
+            "(() => { const a = document.activeElement;"
+            " return {hand: !!a.closest('#hand'), pick: !!a.closest('#actions .pick'),"
+            " tag: a.tagName, id: a.id}; })()"
+        )
+        assert where["hand"] or where["pick"], f"after move {moves} the focus is on {where}"
+        # Still the keyboard's: Enter plays the focused card when it is playable.
+    assert moves >= 2
