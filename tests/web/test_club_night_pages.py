@@ -312,6 +312,8 @@ def test_closing_waits_for_every_table_then_shows_the_standings_moving(organiser
     game = Game.objects.get()
     url = reverse("tournaments:night-close", args=[night.pk])
 
+    page = text(organiser.get(reverse("tournaments:night-page", args=[night.pk])))
+    assert "The game counts in the standings once it is over: the first to 100 points" in page
     early = organiser.post(url, follow=True)
     assert "The night is still open: Night 1 still has tables playing (table 1)" in text(early)
     night.refresh_from_db()
@@ -533,3 +535,19 @@ def test_a_ruling_without_a_decision_says_so_in_words(organiser, olga, season):
     assert "Choose the ruling: upheld or rejected." in text(response)
     assert "decision" not in text(response).replace("Decisions", "")
     assert Dispute.objects.get().status == Dispute.Status.OPEN
+
+
+def test_a_night_closed_anyway_lets_its_unfinished_table_count_when_it_ends(organiser, night):
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    game = Game.objects.get()
+
+    closed = organiser.post(
+        reverse("tournaments:night-close", args=[night.pk]), {"anyway": "1"}, follow=True
+    )
+
+    words = text(closed)
+    assert "Night 1 is closed." in words and "1 table still playing" in words
+    assert "No finished games yet." in words
+    record(game, 1, {0: 150})
+    after = text(organiser.get(reverse("tournaments:night-page", args=[night.pk])))
+    assert "Bob new in the table" in after

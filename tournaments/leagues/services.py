@@ -322,9 +322,10 @@ def night_of(*, season: Season, date: datetime.date | None = None) -> Night:
     return night or open_night(season=season, date=date)
 
 
-def close_night(*, night: Night, by: Any = None) -> Night:
-    """Close a league night once every table of it is over: no table is seated at it after.
-    Refused (``IllegalCommand``) while a table is still playing, naming it."""
+def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) -> Night:
+    """Close a league night: no table is seated at it after. Refused (``IllegalCommand``) while
+    a table is still playing, naming it, unless ``leave_playing``: then its game plays on and
+    counts in the standings when it ends, like any other."""
     season = night.season
     _require_organiser(by, season.league)
     with transaction.atomic():
@@ -341,11 +342,11 @@ def close_night(*, night: Night, by: Any = None) -> Night:
             )
             if status != Game.Status.FINISHED
         ]
-        if playing:
+        if playing and not leave_playing:
             tables = ", ".join(str(n) for n in playing)
             raise IllegalCommand(
                 f"night {night.number} still has tables playing (table {tables}): finish them "
-                "before closing the night"
+                "before closing the night, or close it anyway"
             )
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])

@@ -276,11 +276,14 @@ def _sentence(text: str) -> str:
 @login_required
 @require_POST
 def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
-    """Close the night (every table over): the page then shows how the standings moved."""
+    """Close the night (every table over, or ``anyway``: the games still playing count when
+    they end): the page then shows how the standings moved."""
     night = _get(Night.objects.select_related("season__league"), night_id, "night")
     _organiser_only(request, night.season.league, "close its nights")
     try:
-        services.close_night(night=night, by=request.user)
+        services.close_night(
+            night=night, by=request.user, leave_playing=request.POST.get("anyway") == "1"
+        )
     except IllegalCommand as exc:
         messages.error(request, f"The night is still open: {_sentence(str(exc))}")
         return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#close")

@@ -51,6 +51,18 @@ def test_a_night_with_a_table_still_playing_is_not_closed_and_says_which(season,
     assert night.closed_at is None and playing.status == Game.Status.PLAYING
 
 
+def test_a_night_closed_anyway_leaves_its_table_playing_to_count_when_it_ends(season, organiser):
+    night = services.open_night(season=season)
+    game = sheet_game(season, organiser, night)
+
+    services.close_night(night=night, by=organiser, leave_playing=True)
+
+    night.refresh_from_db()
+    assert night.closed_at is not None
+    services.record_hand(game_id=game.pk, out=2, points={"0": 300, "1": 300}, actor="system")
+    assert selectors.season_standings(season.pk)["rows"][0]["player"] == "Cy"
+
+
 def test_a_closed_night_seats_no_more_tables_and_today_opens_a_new_one(season, organiser):
     night = services.open_night(season=season)
     game = sheet_game(season, organiser, night)
