@@ -551,3 +551,15 @@ def test_a_night_closed_anyway_lets_its_unfinished_table_count_when_it_ends(orga
     record(game, 1, {0: 150})
     after = text(organiser.get(reverse("tournaments:night-page", args=[night.pk])))
     assert "Bob new in the table" in after
+
+
+def test_a_player_still_playing_tonight_is_not_seated_at_a_second_table(organiser, night):
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+
+    response = seat(organiser, night, kind="digital", new_players="cy\nann")
+
+    assert response.status_code == 400
+    assert "ann (table 1) is still playing tonight" in text(response)
+    assert Game.objects.count() == 1
+    record(Game.objects.get(), 0, {1: 150})
+    assert seat(organiser, night, kind="digital", new_players="Cy\nAnn").status_code == 302
