@@ -148,7 +148,9 @@ def table_context(
         "error": error,
         "log": table_log(game, state, viewer, name, revealed=revealed),
         "edition": edition_lines(state, edition, name),
-        "edition_help": edition_help(ed, state, actions),
+        "edition_help": edition_help(
+            ed, state, actions, card_face(pick) if pick_options and pick else None
+        ),
         "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
         "dispute_version": dispute_version,
         "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
@@ -280,11 +282,16 @@ def edition_lines(state: GameState, edition: dict[str, Any], name: Namer) -> lis
     return edition_for(state.variant).lines(edition, name)
 
 
-def edition_help(ed: Edition, state: GameState, actions: list[Button]) -> dict[str, Any]:
+def edition_help(
+    ed: Edition, state: GameState, actions: list[Button], pick: CardFace | None = None
+) -> dict[str, Any]:
     """The edition explained (games/edition_help.html): its rules summary, its special cards,
-    the game's options, and what the special buttons on the page now do."""
+    the game's options, and what the special buttons (and the special card being played,
+    ``pick``) on the page now do."""
     seen: set[str] = set()
     buttons = []
+    if pick is not None and pick.word in ed.card_help:
+        buttons.append((pick.word, ed.card_help[pick.word]))
     for button in actions:
         if button.help and button.kind not in seen:
             seen.add(button.kind)

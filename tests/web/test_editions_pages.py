@@ -145,7 +145,7 @@ def test_a_veto_table_explains_the_veto_beside_its_buttons(client, make_game):
     assert "Slap the VETO on Bob" in html
     assert "talks politics at the table" in html  # the button's help, beside it
     assert "How UNO VETO plays" in html  # the rules summary
-    assert "Wild Customizable (✎)" in html  # its special card, in the summary's glossary
+    assert "<dt>Wild Customizable</dt>" in html  # its special card, in the summary's glossary
     assert "VETO Bob<" not in html
 
 
@@ -159,3 +159,27 @@ def test_the_rules_summary_names_the_games_options(client, make_game):
 
     assert "2 Wild Customizable cards in the deck:" in html
     assert "card 2: “Sing a song”" in html
+
+
+@pytest.mark.parametrize("variant", sorted(EDITIONS))
+def test_the_rules_summary_says_what_every_special_card_does(variant):
+    edition = edition_for(variant)
+    names = {card_face(code).word for code in get_variant(variant).deck} - {""}
+
+    missing = names - set(edition.card_help)
+    assert not missing, f"{variant}: the summary says nothing of {sorted(missing)}"
+
+
+@pytest.mark.django_db
+def test_choosing_how_to_play_a_mod_card_says_what_it_does(client, make_game):
+    from tests.web.table_support import drive
+
+    game = make_game(variant="mod", players=("Ann", "Bob"), seed="mod-help")
+    state = drive(game, until=lambda s: s.pending[0] == "turn" and "WM" in s.hands[s.pending[1]])
+    assert "WM" in state.hands[state.pending[1]], "the deal never gave the player to move a Mod"
+    seat_client(client, game, state.pending[1])
+
+    html = client.get(f"/table/{game.pk}/?pick=WM").text
+
+    assert "How do you play mod?" in html
+    assert "<strong>Mod</strong>: gives away every card of the colour you name" in html

@@ -42,7 +42,8 @@ class Edition:
     buttons: ClassVar[tuple[str, ...]] = ()
     # What a special action does, by command type: shown beside its button.
     help: ClassVar[dict[str, str]] = {}
-    # What each special card does, by its name (the glossary under the rules summary).
+    # What each special card does, by the name on its face (``faces``' words; the glossary under
+    # the rules summary, and the help beside the ways to play one).
     card_help: ClassVar[dict[str, str]] = {}
     # What the game waits for, by pending kind: after the seat's name, and to the seat itself.
     pending: ClassVar[dict[str, str]] = {}

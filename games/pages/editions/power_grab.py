@@ -100,7 +100,7 @@ class PowerGrab(Classic):
         **Classic.faces,
         "D1": Face("+1", "Draw One"),
         "G2": Face("♜♜", "Grab 2 Towers"),
-        "WG": Face("♜", "Grab a Tower"),
+        "WG": Face("♜", "Wild Grab a Tower"),
     }
     marks: ClassVar[dict[str, tuple[str, str]]] = {
         icon: (icon, f"{icon} tower") for icon in TOWER_BLOCKS

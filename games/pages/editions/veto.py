@@ -141,7 +141,7 @@ class Veto(Classic):
     }
     card_help: ClassVar[dict[str, str]] = {
         **Classic.card_help,
-        "Wild Customizable (✎)": "a wild with a house rule: choose the colour, and the rule "
+        "Wild Customizable": "a wild with a house rule: choose the colour, and the rule "
         "written on it happens.",
     }
     pending: ClassVar[dict[str, str]] = {
@@ -160,7 +160,7 @@ class Veto(Classic):
         "keep_card": "keep one card (the joke)",
         "rooster": "do your best rooster call, or chicken out",
     }
-    faces: ClassVar[dict[str, Face]] = {**Classic.faces, "WC": Face("✎", "Customizable")}
+    faces: ClassVar[dict[str, Face]] = {**Classic.faces, "WC": Face("✎", "Wild Customizable")}
 
     def play_parts(self, data: dict[str, Any], name: Namer) -> list[str]:
         parts = super().play_parts(data, name)
