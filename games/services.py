@@ -483,12 +483,14 @@ def may_start_rematch(user: Any, game: Game, seat: int | None) -> bool:
     return others.exists() and not others.filter(bot=False).exists()
 
 
-def rematch(*, game_id: UUID | str) -> Game:
+def rematch(*, game_id: UUID | str, by: Any = None) -> Game:
     """The rematch of a finished game: a new game of the same edition, scoring, target and
     options, with the same players in the same seats (the same users and bots, and the same
-    first browser on each seat), each seat with a new secret. Started once: asked again, the
-    rematch already started is returned. Who may ask is the caller's check
-    (``may_start_rematch``)."""
+    first browser on each seat), each seat with a new secret, and the same referees; ``by``,
+    the signed-in user who starts it, referees it too (an organiser of a league's game, whose
+    rights came from the league, keeps them at the rematch, which belongs to no season).
+    Started once: asked again, the rematch already started is returned. Who may ask is the
+    caller's check (``may_start_rematch``)."""
     existing = Game.objects.filter(rematch_of_id=game_id).first()
     if existing is not None:
         return existing
@@ -519,9 +521,12 @@ def rematch(*, game_id: UUID | str) -> Game:
                 Seat.objects.filter(game=new, seat=old.seat).update(
                     user_id=old.user_id, bot=old.bot, device=old.device, joined_at=old.joined_at
                 )
+            referees = set(GameReferee.objects.filter(game=game).values_list("user_id", flat=True))
+            if getattr(by, "is_authenticated", False) and by.pk != new.created_by_id:
+                referees.add(by.pk)
+            referees.discard(new.created_by_id)
             GameReferee.objects.bulk_create(
-                GameReferee(game=new, user_id=r.user_id)
-                for r in GameReferee.objects.filter(game=game)
+                GameReferee(game=new, user_id=user_id) for user_id in sorted(referees)
             )
     except IntegrityError:
         # Someone else started it at the same moment: theirs is the rematch.

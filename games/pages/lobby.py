@@ -133,7 +133,7 @@ def rematch(request: HttpRequest, game_id: UUID) -> HttpResponse:
         if not services.may_start_rematch(request.user, game, viewer.seat):
             return _forbidden(request, game, "Only the referee of this game starts a rematch.")
         try:
-            new = services.rematch(game_id=game.pk)
+            new = services.rematch(game_id=game.pk, by=request.user)
         except RuleError as exc:
             return _forbidden(request, game, str(exc))
     if new is None:

@@ -330,3 +330,39 @@ def test_a_finished_seats_page_offers_the_rematch_box(client, make_game):
 
     box = re.search(r'<div class="rematch" id="rematch"[^>]*>', html)
     assert box and f'hx-get="/table/{game.pk}/rematch/offer/"' in box.group(0)
+
+
+def test_a_rematch_of_bots_sets_them_playing_once_it_is_committed(
+    client, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games import tasks
+
+    client.post(
+        "/play/",
+        {"variant": "classic", "bots": "2", "player": "Tess", "scoring": "none", "mode": "bots"},
+    )
+    game = Game.objects.get()
+    finish(game)
+    enqueued = []
+    monkeypatch.setattr(tasks.play_bots, "delay", lambda game_id: enqueued.append(game_id))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/table/{game.pk}/rematch/")
+
+    new = Game.objects.get(rematch_of=game)
+    assert enqueued == [str(new.pk)]  # with the seats already marked as bots' (bots.bot_seats)
+    assert sorted(new.seats.filter(bot=True).values_list("seat", flat=True)) == [1, 2]
+
+
+def test_whoever_starts_a_rematch_referees_it(make_game, django_user_model):
+    organiser = django_user_model.objects.create_user("ora", password="pw-ora-12345")
+    other = django_user_model.objects.create_user("oli", password="pw-oli-12345")
+    game = make_game(scoring="none")  # made by the system: no creator
+    GameReferee.objects.create(game=game, user=other)
+    finish(game)
+
+    new = services.rematch(game_id=game.pk, by=organiser)
+
+    assert new.created_by is None
+    assert services.is_referee(organiser, new)
+    assert services.is_referee(other, new)  # the old game's referees come along
