@@ -109,6 +109,7 @@ def lobby(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "options": edition_for(game.variant).option_lines(state.options),
         "finished": game.status == Game.Status.FINISHED,
         "rematch_of": game.rematch_of,
+        "rematch_game": _rematch_of(game),
     }
     return _private(render(request, "games/lobby.html", context))
 

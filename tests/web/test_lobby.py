@@ -289,6 +289,8 @@ def test_the_referee_starts_the_rematch_and_each_seat_goes_to_its_own_seat(clien
     assert refused.status_code == 403
     new = Game.objects.get(rematch_of=game)
     assert started["Location"] == f"/table/{new.pk}/"
+    assert f'href="/table/{new.pk}/lobby/"' in client.get(f"/table/{game.pk}/lobby/").text
+    assert "This is a rematch" in client.get(f"/table/{new.pk}/lobby/").text
     offer = bob.get(f"/table/{game.pk}/rematch/offer/").text
     assert "Go to the rematch" in offer and "hx-trigger" not in offer
     moved = bob.get(f"/table/{game.pk}/rematch/")
