@@ -230,6 +230,11 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
     else:
         response = render(request, "tournaments/night.html", context)
     patch_vary_headers(response, ["HX-Request"])
+    if context["organiser"]:
+        # The organiser's page holds the seats' private links: kept out of caches and Referer
+        # headers, as the seat links themselves are (games.pages.views.seat_link).
+        response["Cache-Control"] = "no-store"
+        response["Referrer-Policy"] = "no-referrer"
     return response
 
 
