@@ -19,7 +19,8 @@ CORE_DECK = "classic"
 
 def types_of(registry: dict, variant: str) -> set[str]:
     """The types of ``registry`` a game of ``variant`` can produce: the core rules' (modules
-    outside rules.variants) and those of the edition's own modules."""
+    outside rules.variants) and those of the edition's own modules (or, for a type that names
+    its edition, as ``Command.edition`` does, that edition's)."""
     load_all()
     import rules.sheet  # noqa: F401  (the score sheet's command and event)
 
@@ -27,7 +28,11 @@ def types_of(registry: dict, variant: str) -> set[str]:
     out = set()
     for kind, cls in registry.items():
         module = cls.__module__
-        if not module.startswith("rules.variants."):
+        named = getattr(cls, "edition", None)
+        if isinstance(named, str):
+            if named == variant:
+                out.add(kind)
+        elif not module.startswith("rules.variants."):
             out.add(kind)
         elif module == own or module.startswith((own + ".", own + "_")):
             out.add(kind)
@@ -65,11 +70,18 @@ def test_a_new_command_without_words_is_caught(monkeypatch):
     class Shout:
         __module__ = "rules.variants.veto.commands"
 
+    class Whirl:
+        __module__ = "rules.commands"
+        edition = "spin"
+
     monkeypatch.setitem(COMMAND_TYPES, "shout", Shout)
+    monkeypatch.setitem(COMMAND_TYPES, "whirl", Whirl)
 
     assert "shout" in types_of(COMMAND_TYPES, "veto")
     assert "shout" not in edition_for("veto").commands
     assert "shout" not in types_of(COMMAND_TYPES, "spin")
+    assert "whirl" in types_of(COMMAND_TYPES, "spin")
+    assert "whirl" not in types_of(COMMAND_TYPES, "classic")
 
 
 @pytest.mark.parametrize("variant", sorted(EDITIONS))
