@@ -29,7 +29,8 @@ pytestmark = pytest.mark.django_db
 
 def text(response):
     """The page's words, tags taken out, as a person reads them."""
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", response.content.decode())))
+    html = re.sub(r"</?(a|strong|span|em|kbd|code)\b[^>]*>", "", response.content.decode())
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 @pytest.fixture
@@ -566,3 +567,19 @@ def test_a_player_still_playing_tonight_is_not_seated_at_a_second_table(organise
     assert Game.objects.count() == 1
     record(Game.objects.get(), 0, {1: 150})
     assert seat(organiser, night, kind="digital", new_players="Cy\nAnn").status_code == 302
+
+
+def test_the_leagues_page_shows_a_person_what_is_theirs(client, olga, season, mallory):
+    services.register_player(league=season.league, name="Mal", user=mallory)
+    game = services.start_season_game(season=season, players=["Mal", "Ann"], created_by=olga)
+    client.force_login(mallory)
+
+    words = text(client.get("/leagues/"))
+
+    assert "You play as Mal in Thursday Club." in words
+    assert "Your table of night 1 of Autumn (Thursday Club) is playing: go to your seat." in words
+    assert f'href="/table/{game.pk}/"' in client.get("/leagues/").content.decode()
+    seat_page = client.get(f"/table/{game.pk}/")
+    assert seat_page.status_code == 200  # signed in, Mal plays at his seat without a link
+    client.force_login(olga)
+    assert "You organise Thursday Club." in text(client.get("/leagues/"))

@@ -363,6 +363,48 @@ def league_list() -> list[dict[str, Any]]:
     ]
 
 
+def yours(user: Any) -> dict[str, list[dict[str, Any]]]:
+    """What the leagues page shows a signed-in person of their own: the leagues they organise
+    or referee, the players they are (``player``, ``league``), and the tables they sit at that
+    are still playing (``game``, ``league``, ``season``, ``night``)."""
+    if not getattr(user, "is_authenticated", False):
+        return {"runs": [], "players": [], "tables": []}
+    runs = {
+        league_id: {"id": league_id, "name": name, "role": "organiser"}
+        for league_id, name in Organiser.objects.filter(user=user).values_list(
+            "league_id", "league__name"
+        )
+    }
+    for league_id, name in Referee.objects.filter(user=user, league__isnull=False).values_list(
+        "league_id", "league__name"
+    ):
+        runs.setdefault(league_id, {"id": league_id, "name": name, "role": "referee"})
+    players = [
+        {"id": pk, "player": name, "league": league}
+        for pk, name, league in Player.objects.filter(user=user)
+        .order_by("league__name")
+        .values_list("pk", "name", "league__name")
+    ]
+    tables = [
+        {"game": str(game_id), "league": league, "season": season, "night": night}
+        for game_id, league, season, night in SeasonSeat.objects.filter(
+            player__user=user, season_game__game__status=Game.Status.PLAYING
+        )
+        .order_by("season_game__created_at")
+        .values_list(
+            "season_game__game_id",
+            "season_game__season__league__name",
+            "season_game__season__name",
+            "season_game__night__number",
+        )
+    ]
+    return {
+        "runs": sorted(runs.values(), key=lambda r: r["name"]),
+        "players": players,
+        "tables": tables,
+    }
+
+
 def league_organisers(league_id: int) -> list[str]:
     """The names of the league's organisers (full name when the account has one)."""
     names = []

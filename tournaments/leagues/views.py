@@ -78,7 +78,8 @@ def _not_found(exc: NotFound) -> Http404:
 
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/league_list.html", {"leagues": selectors.league_list()})
+    context = {"leagues": selectors.league_list(), "yours": selectors.yours(request.user)}
+    return render(request, "tournaments/league_list.html", context)
 
 
 @styled_404
