@@ -277,6 +277,7 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         visit(page, base + url)
     sign_in(page, base, "olga", "Tables-at-8", next_url=f"/leagues/{league.pk}/")
     for url in (
+        "/leagues/",
         f"/leagues/{league.pk}/",
         f"/leagues/{league.pk}/seasons/new/",
         f"/seasons/{season.pk}/",
