@@ -18,6 +18,7 @@ from rules.engine import (
 )
 from rules.errors import IllegalCommand, InvalidCard, InvalidCommand, RuleError
 from rules.events import Event, event_from_dict
+from rules.pending import Pending
 from rules.position import PositionError, format_position, parse_position, start_from
 from rules.state import GameState
 
@@ -29,6 +30,7 @@ __all__ = [
     "IllegalCommand",
     "InvalidCard",
     "InvalidCommand",
+    "Pending",
     "PositionError",
     "RuleError",
     "at_rest",

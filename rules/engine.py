@@ -13,7 +13,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import Random  # seeded instances only: never the module-level generator
-from typing import Any, NoReturn
+from typing import Any
 
 from rules.commands import (
     Accept,
@@ -65,8 +65,8 @@ ENGINE_VERSION = 1  # bump when a change makes old snapshots unsafe to reuse
 # Pending kinds the hot paths test, as module constants (a global, not an attribute, lookup).
 _TURN_KIND = Pending.TURN
 _DRAWN_KIND = Pending.DRAWN
-_NOT_PLAYING = frozenset({Pending.START, Pending.OVER})
-_BETWEEN_HANDS = frozenset({Pending.DEAL, Pending.HAND_OVER})
+_NOT_PLAYING = (Pending.START, Pending.OVER)  # tuples: a member is found by identity
+_BETWEEN_HANDS = (Pending.DEAL, Pending.HAND_OVER)
 
 SCORINGS = ("standard", "alternative", "none")
 
@@ -477,7 +477,7 @@ class Decision:
         sender = "a referee" if seat is None else f"seat {seat}"
         if kind in kinds and referee:  # the right choice, the wrong seat
             raise IllegalCommand(
-                f"{sender} cannot {cmd.type} now: only a referee or the seat it waits for may"
+                f"{sender} cannot {cmd.type} now: only seat {pseat} or a referee may"
             )
         raise IllegalCommand(f"{sender} cannot {cmd.type} now: {waiting_for(self.s)}")
 
@@ -525,10 +525,9 @@ def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
     d.events = []
     d.variant = v = get_variant(s.variant)
     d.chance = chance
-    table = _TABLES.get(s.variant)
-    handler = (table if table is not None else handlers_for(v)).get(cmd.__class__)
-    if handler is None:
-        _refuse(v, cmd)
+    handler = v.handlers.get(cmd.__class__)
+    if handler is None:  # not in the table the edition has so far
+        handler = _handler(v, cmd)
     # The UNO catch window closes when the next player begins their turn.
     if (
         s.exposed is not None
@@ -561,9 +560,9 @@ def waiting_for(s: GameState) -> str:
 Handler = Callable[["Decision", Any], None]
 # command class -> the function that decides it: the core's commands, the score sheet's and every
 # edition's, each registered with ``handles``. A command class's ``edition`` says which games
-# take it (``None``: every game); ``handlers_for`` gives the table one edition decides with.
+# take it (``None``: every game); ``handlers_for`` gives the table one edition decides with,
+# kept on the edition (``Variant.handlers``) and made again when a command is not in it.
 HANDLERS: dict[type[Command], Handler] = {}
-_TABLES: dict[str, dict[type[Command], Handler]] = {}
 
 
 def handles(*command_types: type[Command]) -> Callable[[Handler], Handler]:
@@ -574,7 +573,6 @@ def handles(*command_types: type[Command]) -> Callable[[Handler], Handler]:
             if command_type in HANDLERS and HANDLERS[command_type] is not fn:
                 raise ValueError(f"{command_type.__name__} is decided twice")
             HANDLERS[command_type] = fn
-        _TABLES.clear()
         return fn
 
     return register
@@ -582,18 +580,21 @@ def handles(*command_types: type[Command]) -> Callable[[Handler], Handler]:
 
 def handlers_for(variant: Variant) -> dict[type[Command], Handler]:
     """The commands a game of ``variant`` takes, each with its decision."""
-    table = _TABLES.get(variant.name)
-    if table is None:
-        table = _TABLES[variant.name] = {
-            cls: fn
-            for cls, fn in HANDLERS.items()
-            if cls.edition is None or cls.edition == variant.name
-        }
-    return table
+    return {
+        cls: fn
+        for cls, fn in HANDLERS.items()
+        if cls.edition is None or cls.edition == variant.name
+    }
 
 
-def _refuse(variant: Variant, cmd: Command) -> NoReturn:
-    """A command this edition does not take: another edition's play names its own field."""
+def _handler(variant: Variant, cmd: Command) -> Handler:
+    """The decision of ``cmd`` in a game of ``variant``, when the edition's table does not have
+    it: made again with what has been registered since, or the command is refused (it is
+    another edition's: its play names its own field)."""
+    variant.handlers = handlers_for(variant)
+    handler = variant.handlers.get(cmd.__class__)
+    if handler is not None:
+        return handler
     if isinstance(cmd, PlayCard) and cmd.edition_field is not None:
         raise InvalidCommand(cmd.refusal, field=cmd.edition_field)
     raise IllegalCommand(f"{cmd.type!r} is not a command of {variant.title}")
@@ -893,11 +894,7 @@ def _choose_colour(d: Decision, cmd: ChooseColour) -> None:
 
 @handles(DealHand)
 def _deal(d: Decision, cmd: DealHand) -> None:
-    kind, dealer = d.s.pending
-    if kind != Pending.DEAL:
-        raise IllegalCommand(f"no hand to deal now: {waiting_for(d.s)}")
-    if cmd.seat is not None and cmd.seat != dealer:
-        raise IllegalCommand(f"seat {dealer} deals this hand, not seat {cmd.seat}")
+    dealer = d.awaiting(cmd, Pending.DEAL, referee=True)  # the dealer, or a referee for them
     if cmd.deck:
         if cmd.seat is not None:
             # The dealer shuffles: a player who chose the order would stack the deck.

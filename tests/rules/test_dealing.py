@@ -139,7 +139,7 @@ def test_each_hand_is_dealt_by_the_next_dealer_to_the_left():
     state, _ = start(players=3, dealer=0, hands={1: ["R1"]}, starter="R9")
     state = _finish_hand(state)
     assert state.pending == ("deal", 1)
-    with pytest.raises(IllegalCommand, match="seat 1 deals this hand, not seat 2"):
+    with pytest.raises(IllegalCommand, match="cannot deal now: only seat 1 or a referee may"):
         step(state, DealHand(2))
     state, events = step(state, DealHand(1))
     assert state.dealer == 1 and state.hand_number == 2

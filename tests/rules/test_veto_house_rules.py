@@ -323,7 +323,7 @@ def test_a_player_who_forgets_uno_after_the_joke_can_be_caught():
 
 def test_a_referee_may_report_the_joke_but_another_player_may_not():
     state = joke_played()
-    with pytest.raises(IllegalCommand, match="only a referee or the seat it waits for may"):
+    with pytest.raises(IllegalCommand, match="cannot report_joke now: only seat 1 or a referee"):
         step(state, ReportJoke(2, False))
     state, events = step(state, ReportJoke(None, False))
     assert events[0] == JokeReported(1, False, None)

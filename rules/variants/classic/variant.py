@@ -2,12 +2,15 @@
 
 An edition is a ``Variant``: its deck, colours, card points, matching, and small hooks the
 engine calls at fixed points (a card's effect, the starting card, going out, an attack on a
-seat, its own commands and events). Classic UNO is the base class itself; an edition subclasses
-it and overrides only what its rulebook changes.
+seat, the start of a turn, a draw). Classic UNO is the base class itself; an edition subclasses
+it and overrides only what its rulebook changes. Every edition is a package of the same modules
+as this one: ``variant`` (the rules, and an ``@handles`` function deciding each of its
+commands), ``commands`` and ``events`` (docs/decisions/0009-editions-plug-in.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import card_info
@@ -127,6 +130,9 @@ class Variant:
         self._own_plays = self.play_option_cards()
         for code in self._deck:  # fill the card tables once, so lookups never miss
             COLOUR[code], RANK[code], POINTS[code]
+        # command class -> its decision in this edition's games (``rules.engine.handles``),
+        # filled by the engine on first use.
+        self.handlers: dict[type[Command], Callable[[Decision, Any], None]] = {}
 
     # Data ----------------------------------------------------------------------------------
 

@@ -109,11 +109,11 @@ class Mod(Variant):
         return len(rest) - sum(1 for x in rest if COLOUR[x] == give)
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        give = _give(cmd)
-        if cmd.card != MOD:
-            if give is not None:
+        if cmd.card != MOD:  # (every play: the class is tested only then)
+            if cmd.__class__ is ModPlay and _give(cmd) is not None:
                 raise InvalidCommand(ModPlay.refusal, field="give")
             return
+        give = _give(cmd)
         assert cmd.seat is not None
         held = {COLOUR[x] for x in self._after_mod(s, cmd.seat)} - {None}
         if give is None:

@@ -158,15 +158,15 @@ class PowerGrab(Variant):
         return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        towers = _towers(cmd)
-        if cmd.card not in GRAB_CARDS:
-            if towers:
+        if cmd.card not in GRAB_CARDS:  # (every play: the class is tested only then)
+            if cmd.__class__ is PowerGrabPlay and _towers(cmd):
                 raise InvalidCommand(
                     "towers are named only with a Grab-2-Towers or Wild Grab-A-Tower card "
                     "(a Power Icon grabs its own tower)",
                     field="towers",
                 )
             return
+        towers = _towers(cmd)
         seat = cmd.seat
         assert seat is not None
         count = GRABS[RANK[cmd.card]]

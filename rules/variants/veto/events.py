@@ -381,7 +381,8 @@ class VetoServed(Event):
 
 def veto_state(s: GameState) -> VetoState:
     """The edition's state of a VETO game."""
-    return s.extra  # type: ignore[no-any-return]
+    x: VetoState = s.extra
+    return x
 
 
 @applies(CustomizableDealt)

@@ -243,13 +243,12 @@ class Veto(Variant):
         return options
 
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
-        rule = _rule(cmd)
-        if cmd.card != WC:
-            if rule is not None:
+        if cmd.card != WC:  # (every play: the class is tested only then)
+            if cmd.__class__ is VetoPlay and _rule(cmd) is not None:
                 raise InvalidCommand(VetoPlay.refusal, field="rule")
             return
         assert cmd.seat is not None
-        self.rule_played(s, cmd.seat, rule)
+        self.rule_played(s, cmd.seat, _rule(cmd))
 
     def rule_played(self, s: GameState, seat: int, rule: str | None) -> str:
         """The house rule of the Customizable card ``seat`` plays, naming ``rule`` (or not)."""
