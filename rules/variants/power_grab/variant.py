@@ -88,7 +88,7 @@ class PowerGrab(Variant):
 
     def __init__(self) -> None:
         super().__init__()
-        self._grab_cache: dict[tuple[int, str, bool, tuple[int | None, ...]], list[Command]] = {}
+        self._grab_cache: dict[tuple[int, str, bool, tuple[str, ...]], list[Command]] = {}
 
     def build_deck(self) -> tuple[str, ...]:
         return power_grab_deck(self.colours)
@@ -140,7 +140,10 @@ class PowerGrab(Variant):
         if card not in GRAB_CARDS or leaves == 0:
             return self._plays[seat][leaves == 1][card]  # ``Variant.play_options``
         x: PowerGrabState = s.extra
-        key = (seat, card, leaves == 1, x.towers)
+        # The ways depend on the towers the seat does not hold, not on who holds the others
+        # (keyed by who holds them all, the cache grew with every new spread of the towers).
+        free = tuple(t for t, holder in zip(TOWERS, x.towers, strict=True) if holder != seat)
+        key = (seat, card, leaves == 1, free)
         options = self._grab_cache.get(key)
         if options is None:
             unos = (False, True) if leaves == 1 else (False,)
