@@ -232,10 +232,9 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
         response = render(request, "tournaments/night.html", context)
     patch_vary_headers(response, ["HX-Request"])
     if context["organiser"]:
-        # The organiser's page holds the seats' private links: kept out of caches and Referer
-        # headers, as the seat links themselves are (games.pages.views.seat_link).
+        # The organiser's page holds the seats' private links: kept out of caches, as the seat
+        # links' own answers are (games.pages.views.seat_link). Its address holds no secret.
         response["Cache-Control"] = "no-store"
-        response["Referrer-Policy"] = "no-referrer"
     return response
 
 
