@@ -21,6 +21,7 @@ from operator import attrgetter
 from typing import Any
 
 from rules.bots import RandomBot
+from rules.commands import COMMAND_TYPES, Command
 from rules.engine import legal_commands, new_game, replay, step
 from rules.errors import RuleError
 from rules.events import Event
@@ -45,6 +46,8 @@ def _values(event: Event) -> tuple[Any, ...]:
 # rarely (``Variant.out_of_turn_rare``): checking every seat at every step would cost more
 # than the rest of the step.
 RARE_LOOK = 0.1
+# How likely each other seat is to notice when it may act out of turn.
+NOTICE = 0.35
 
 
 @dataclass
@@ -106,6 +109,12 @@ class Simulation:
         self.report = Report(variant, players, seed, checks=checks)
         self._hash = hashlib.sha256()
         self._deck = Counter(self.variant.deck)
+        # The out-of-turn kinds bots send only now and then (a VETO slap), with their rates.
+        self._rare_rates = [
+            (kind, COMMAND_TYPES[kind].bot_rate)
+            for kind in sorted(self.variant.out_of_turn_types)
+            if COMMAND_TYPES[kind].bot_rate < 1.0
+        ]
 
     def problem(self, text: str) -> None:
         if len(self.report.problems) < 50:
@@ -129,6 +138,31 @@ class Simulation:
             self.report.invariant_violations += 1
             self.problem(f"{where}: {text}")
 
+    def out_of_turn(self, state: GameState, bots: list[RandomBot], rare: bool) -> Command | None:
+        """Other seats get a chance to act first (catch a missed UNO, slap the VETO): in a
+        random order, each notices with the chance ``NOTICE`` and sends one of its out-of-turn
+        commands, a kind bots send only now and then kept with its rate (as ``RandomBot.usual``
+        keeps it). ``rare``: only such kinds are open; a seat then draws first which of them
+        it would send, and lists its commands only if it would send one. The draws are the
+        ones ``usual`` makes, so the bots choose the same, without listing every seat's
+        commands at every look."""
+        out_types = self.variant.out_of_turn_types
+        for seat in bots[0].rng.sample(range(self.players), self.players):
+            bot = bots[seat]
+            if bot.rng.random() >= NOTICE:
+                continue
+            if rare:
+                kinds = {kind for kind, rate in self._rare_rates if bot.rng.random() < rate}
+                if not kinds:
+                    continue
+                options = [c for c in legal_commands(state, seat) if c.type in kinds]
+            else:
+                options = [c for c in legal_commands(state, seat) if c.type in out_types]
+                options = bot.usual(options)
+            if options:
+                return bot.rng.choice(options)
+        return None
+
     def play(self, *, target: int, scoring: str, game_seed: str, max_hands: int | None) -> None:
         """Play one game until it ends or ``max_hands`` hands have been played."""
         state, events = new_game(
@@ -148,24 +182,14 @@ class Simulation:
         hand_events: list[Event] = []
         hands = 0
         last_hand = state.last_hand
-        out_types = variant.out_of_turn_types
-        players = self.players
         report = self.report
         while state.pending[0] != Pending.OVER:
             kind, pseat = state.pending
             command = None
-            if variant.out_of_turn_open(state) and (
-                not variant.out_of_turn_rare(state) or bots[0].rng.random() < RARE_LOOK
-            ):
-                # Other seats get a chance to act first (catch a missed UNO, ...).
-                order = bots[0].rng.sample(range(players), players)
-                for seat in order:
-                    if bots[seat].rng.random() < 0.35:
-                        options = [c for c in legal_commands(state, seat) if c.type in out_types]
-                        options = bots[seat].usual(options)
-                        if options:
-                            command = bots[seat].rng.choice(options)
-                            break
+            if variant.out_of_turn_open(state):
+                rare = variant.out_of_turn_rare(state)
+                if not rare or bots[0].rng.random() < RARE_LOOK:
+                    command = self.out_of_turn(state, bots, rare)
             if command is None:
                 options = legal_commands(state, pseat)
                 if not options:
