@@ -793,7 +793,11 @@ def decide_play(d: Decision, cmd: PlayCard) -> None:
     if len(hand) == 1:  # the card played was the last
         variant.going_out(d, seat, card)
     elif card in variant.plain_cards:  # ``Variant.effect`` of a number or Wild, inlined
-        d.emit(_TURN_BEGAN[(seat + s.direction) % s.players])
+        nxt = (seat + s.direction) % s.players
+        if variant.hooks_turns:  # ``Decision.begin_turn``, inlined
+            variant.begin_turn(d, nxt)
+        else:
+            d.emit(_TURN_BEGAN[nxt])
     else:
         variant.effect(d, seat, card, cmd)
 

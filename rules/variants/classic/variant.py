@@ -110,18 +110,15 @@ class Variant:
         )
         # Editions that keep classic matching get the inlined version of ``playable``.
         self.classic_matching = type(self).playable is Variant.playable
-        self._classic_plays = (
-            self.classic_matching and type(self).play_options is Variant.play_options
-        )
         # Hooks an edition does not override are skipped on the hot path.
         self.hooks_turns = type(self).begin_turn is not Variant.begin_turn
         self.hooks_draws = type(self).after_draw is not Variant.after_draw
         self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
         self.hooks_check_play = type(self).check_play is not Variant.check_play
         # The cards whose play (leaving cards in hand) only begins the next seat's turn, for
-        # the engine's fast path: none with a turn hook; with an effect hook, those it leaves
-        # to the classic effect (``effect_cards``).
-        own_effects = self._deck if self.hooks_turns else self.effect_cards()
+        # the engine's fast path (which still calls a turn hook): with an effect hook, those it
+        # leaves to the classic effect (``effect_cards``).
+        own_effects = self.effect_cards()
         self.plain_cards = frozenset(
             c for c in self._deck if RANK[c] in PLAIN and c not in own_effects
         )
@@ -227,21 +224,21 @@ class Variant:
         side, in hand order (``legal_commands`` asks once a turn)."""
         hand = s.hands[seat]
         leaves = len(hand) - 1
-        out: list[Command] = []
-        if self._classic_plays:  # classic matching and options, inlined
+        table = self._plays[seat][leaves == 1]
+        # Each distinct playable card once, in hand order, with its ways of being played.
+        if self.classic_matching:  # ``classic_playable_cards``, inlined
             ok = self._matching.get((s.colour, s.discard[-1]))
             if ok is None:
                 ok = self.matching(s.colour, s.discard[-1])
-            table = self._plays[seat][leaves == 1]
-            # One entry per distinct playable card, in hand order (a dict drops repeats).
-            for ways in {c: table[c] for c in hand if c in ok}.values():
-                out += ways
-            return out
-        options = self.play_options
-        own = self._own_plays
-        table = self._plays[seat][leaves == 1]
-        for card in self.playable_cards(s, hand):
-            out += options(s, seat, card, leaves) if card in own else table[card]
+            ways = {c: table[c] for c in hand if c in ok}
+        else:
+            ways = {c: table[c] for c in self.playable_cards(s, hand)}
+        if self._own_plays:  # the cards whose ways the edition decides itself
+            for card in self._own_plays.intersection(ways):
+                ways[card] = self.play_options(s, seat, card, leaves)
+        out: list[Command] = []
+        for options in ways.values():
+            out += options
         return out
 
     def effect_cards(self) -> frozenset[str]:
