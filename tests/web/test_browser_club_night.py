@@ -142,7 +142,8 @@ def test_an_organiser_runs_a_league_night_from_sign_in_to_standings(screen, live
     assert Event.objects.filter(type="hand_recorded").count() == 4
 
     # The table on the site plays on (its players on their phones); the night page follows.
-    page.goto(f"{base}/nights/{season.nights.get(number=2).pk}/")
+    page.get_by_role("link", name="Back to night 2").click()
+    page.wait_for_load_state()
     fits(page)
     digital = Game.objects.get(sheet=False)
     play_with_bots(digital.pk, seed="tonight")

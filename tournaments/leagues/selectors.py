@@ -704,6 +704,7 @@ def score_sheet(game_id: UUID | str) -> dict[str, Any]:
             "league_id": season_game.season.league_id,
             "league": season_game.season.league.name,
             "night": season_game.night.number,
+            "night_id": season_game.night_id,
             "date": season_game.night.date,
         },
     }
