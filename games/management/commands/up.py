@@ -23,4 +23,8 @@ class Command(BaseCommand):
                 call_command("seed_demo")
             else:
                 self.stdout.write("No seed_demo command yet: skipping the demo league.")
+            host = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
+            self.stdout.write(
+                f"The site: http://{host}/ (sign in at http://{host}/accounts/login/)"
+            )
         call_command("runserver", addrport)

@@ -103,3 +103,30 @@ def test_outside_development_the_demo_accounts_cannot_sign_in(settings):
         assert not get_user_model().objects.get(username=username).has_usable_password()
     with pytest.raises(CommandError, match="development only"):
         call_command("seed_demo", "--new-sign-ins", stdout=StringIO())
+
+
+def test_up_migrates_seeds_prints_the_sign_ins_and_where_to_sign_in(settings, monkeypatch, capsys):
+    """``manage.py up`` (what ``python3 config/dev.py run`` runs): the first start prints the
+    demo sign-ins and the sign-in page's address before serving."""
+    from django.core import management
+
+    settings.DEBUG = True
+    served = []
+    real = management.call_command
+
+    def call(name, *args, **kwargs):
+        if name == "runserver":
+            served.append(args)
+            return None
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr("games.management.commands.up.call_command", call)
+    monkeypatch.delenv("RUN_MAIN", raising=False)
+    out = StringIO()
+
+    real("up", "--addrport", "127.0.0.1:8123", stdout=out)
+
+    text = capsys.readouterr().out + out.getvalue()  # seed_demo writes to the terminal
+    assert {name for name, _ in printed_sign_ins(text)} == {DEMO_ORGANISER, DEMO_PLAYER}
+    assert "sign in at http://127.0.0.1:8123/accounts/login/" in text
+    assert served == [("127.0.0.1:8123",)]
