@@ -36,7 +36,8 @@ class Pending(StrEnum):
     ROOSTER = "rooster"  # the next player's rooster call is reported
     # UNO Spin: the wheel
     SPIN = "spin"  # seat spins the wheel instead of taking its turn
-    ALMOST_UNO = "almost_uno"  # seat discards all but two cards
+    ALMOST_UNO = "almost_uno"  # seat chooses the two cards to keep (Almost UNO)
+    ALMOST_UNO_TOP = "almost_uno_top"  # seat discards the rest, choosing the card on top
     DISCARD_NUMBER = "discard_number"  # seat discards cards of one number
     DISCARD_COLOUR = "discard_colour"  # seat discards cards of one colour
     WAR_DISCARD = "war_discard"  # the War's winner discards the numbers revealed

@@ -4,11 +4,11 @@ Colour), the top card the spinner chooses, and going down to one card or none by
 import pytest
 
 from rules.commands import Catch, PlayCard, command_from_dict
-from rules.engine import legal_commands, step
+from rules.engine import legal_commands, replay, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, HandEnded, TurnBegan, UnoCaught
-from rules.variants.spin.commands import SpinWheel, WheelDiscard
-from rules.variants.spin.events import WheelDiscarded, WheelSpun
+from rules.variants.spin.commands import SpinWheel, WheelDiscard, WheelKeep
+from rules.variants.spin.events import WheelCardsKept, WheelDiscarded, WheelSpun
 
 from .helpers import play
 from .spin_helpers import at_spin, spun, stop_wheel_on, table, with_hands
@@ -20,6 +20,10 @@ def discard(cards, colour=None, uno=False, seat=2):
     return WheelDiscard(seat, tuple(cards), colour, uno)
 
 
+def keep(cards, seat=2):
+    return WheelKeep(seat, tuple(cards))
+
+
 # Almost UNO ----------------------------------------------------------------------------------
 
 
@@ -28,34 +32,79 @@ def test_almost_uno_lets_the_spinner_keep_two_cards_of_their_choice_and_discard_
 ):
     state, events = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
     assert events[-1] == ChoiceOffered(2, "almost_uno")
+    state, events = play(state, keep(["R5~", "B5"]))
+    assert events == [WheelCardsKept(2, ("B5", "R5~"))]  # in the order the hand holds them
+    assert state.pending == ("almost_uno_top", 2) and state.hands[2] == tuple(SPINNER)
     state, events = play(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
     assert state.hands[2] == ("B5", "R5~")
     assert events[0] == WheelDiscarded(2, ("B1", "G2", "Y5", "W", "GD2"), None, False)
 
 
-def test_almost_uno_must_leave_exactly_two_cards(monkeypatch):
+def test_the_cards_kept_are_hidden_from_the_other_seats():
+    kept = WheelCardsKept(2, ("B5", "R5~"))
+    assert kept.redacted(2)["cards"] == ["B5", "R5~"]
+    assert kept.redacted(0)["cards"] is None and kept.redacted(None)["cards"] is None
+
+
+def test_almost_uno_keeps_exactly_two_cards_the_spinner_holds(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
-    with pytest.raises(IllegalCommand, match="all but 2"):
+    with pytest.raises(InvalidCommand, match="2 cards to keep, not 3"):
+        step(state, keep(["B1", "G2", "Y5"]))
+    with pytest.raises(IllegalCommand, match="does not hold"):
+        step(state, keep(["B1", "B1"]))
+    with pytest.raises(IllegalCommand, match="first name the 2 cards to keep"):
+        step(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
+
+
+def test_almost_uno_discards_every_card_but_the_two_kept(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, keep(["B5", "R5~"]))
+    with pytest.raises(IllegalCommand, match="every card but the 2 kept"):
         step(state, discard(["B1", "G2", "Y5", "GD2"]))
+    with pytest.raises(IllegalCommand, match="every card but the 2 kept"):
+        step(state, discard(["B1", "G2", "Y5", "GD2", "B5"]))
 
 
-def test_almost_uno_offers_every_pair_to_keep_with_every_discarded_card_on_top(monkeypatch):
+def test_almost_uno_offers_every_pair_to_keep_then_every_discarded_card_on_top(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
-    state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7"))
-    options = legal_commands(state, 2)
-    # The distinct pairs to keep are B6+G6, B6+Y7, G6+Y7 and Y7+Y7; two equal cards left
-    # are laid one way, two different ones either way up.
-    assert sorted(c.cards for c in options) == sorted(
+    state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7", "W"))
+    # The distinct pairs to keep, each once.
+    assert sorted(c.cards for c in legal_commands(state, 2)) == sorted(
         [
-            ("Y7", "Y7"),
-            ("G6", "Y7"),
-            ("Y7", "G6"),
-            ("B6", "Y7"),
-            ("Y7", "B6"),
             ("B6", "G6"),
-            ("G6", "B6"),
+            ("B6", "Y7"),
+            ("B6", "W"),
+            ("G6", "Y7"),
+            ("G6", "W"),
+            ("Y7", "Y7"),
+            ("Y7", "W"),
         ]
     )
+    # Then each card discarded once on top (a wild with each colour).
+    state, _ = play(state, keep(["B6", "Y7"]))
+    tops = {(c.cards[-1], c.colour) for c in legal_commands(state, 2)}
+    assert tops == {("G6", None), ("Y7", None), *(("W", colour) for colour in "RGBY")}
+    assert all(sorted(c.cards) == ["G6", "W", "Y7"] for c in legal_commands(state, 2))
+
+
+def test_almost_uno_discards_at_once_when_the_cards_left_are_all_the_same(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7"))
+    state, events = play(state, keep(["B6", "G6"]))
+    assert events[0] == WheelDiscarded(2, ("Y7", "Y7"), None, False)
+    assert state.hands[2] == ("B6", "G6") and state.pending == ("turn", 0)
+
+
+def test_an_almost_uno_stored_in_one_step_replays_as_it_was(monkeypatch):
+    # Before the two steps, the choice was answered by one wheel_discard: the events it left
+    # in stored games fold to the state they always did.
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    stored = [WheelDiscarded(2, ("B1", "G2", "Y5", "W", "GD2"), None, False), TurnBegan(0)]
+    after = replay(stored, state)
+    assert after.hands[2] == ("B5", "R5~")
+    assert after.discard[-5:] == ("B1", "G2", "Y5", "W", "GD2") and after.colour == "G"
+    assert after.pending == ("turn", 0) and after.extra == state.extra
+    assert after.version == state.version + 2
 
 
 def test_almost_uno_with_two_cards_or_fewer_changes_nothing_and_play_moves_on(monkeypatch):
@@ -194,12 +243,14 @@ def test_the_spinner_chooses_which_discarded_card_lands_on_top(monkeypatch):
 
 def test_a_wild_on_top_calls_the_colour_in_play(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, keep(["B5", "R5~"]))
     state, _ = play(state, discard(["B1", "G2", "Y5", "GD2", "W"], colour="Y"))
     assert state.discard[-1] == "W" and state.colour == "Y"
 
 
 def test_a_wild_on_top_needs_a_colour_and_only_a_wild_takes_one(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, keep(["B5", "R5~"]))
     with pytest.raises(InvalidCommand, match="needs a colour"):
         step(state, discard(["B1", "G2", "Y5", "GD2", "W"]))
     with pytest.raises(InvalidCommand, match="only called with a wild"):
@@ -208,6 +259,7 @@ def test_a_wild_on_top_needs_a_colour_and_only_a_wild_takes_one(monkeypatch):
 
 def test_an_action_card_discarded_on_top_changes_what_is_in_play_but_does_nothing(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, keep(["B5", "R5~"]))
     state, events = play(state, discard(["B1", "G2", "Y5", "W", "GD2"]))
     assert state.discard[-1] == "GD2" and state.colour == "G"
     assert events[-1] == TurnBegan(0)  # seat 0 draws nothing and is not skipped

@@ -10,7 +10,7 @@ from rules.engine import legal_commands, step
 from rules.simulate import run
 from rules.state import GameState
 from rules.variants import get_variant
-from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.commands import SpinWheel, WheelKeep
 from rules.variants.spin.events import SpinState
 from rules.variants.spin.variant import WHEEL
 from rules.views import game_view
@@ -44,9 +44,16 @@ def test_a_traded_hand_uno_window_round_trips_through_a_snapshot(monkeypatch):
     assert snapshot(state) == state
 
 
-@pytest.mark.parametrize("segment", ["almost_uno", "discard_number", "discard_colour", "war"])
+@pytest.mark.parametrize(
+    "segment", ["almost_uno", "almost_uno_top", "discard_number", "discard_colour", "war"]
+)
 def test_every_legal_wheel_command_round_trips_through_its_api_shape(monkeypatch, segment):
-    state, _ = spun(monkeypatch, segment, hands={2: ["B1", "G2", "Y5", "B5", "R5~", "W", "GD2"]})
+    hand = ["B1", "G2", "Y5", "B5", "R5~", "W", "GD2"]
+    if segment == "almost_uno_top":
+        state, _ = spun(monkeypatch, "almost_uno", hands={2: hand})
+        state, _ = step(state, WheelKeep(2, ("B5", "R5~")))
+    else:
+        state, _ = spun(monkeypatch, segment, hands={2: hand})
     seat = state.pending[1]
     commands = legal_commands(state, seat)
     assert commands
@@ -59,7 +66,9 @@ def test_every_legal_wheel_command_is_accepted(monkeypatch):
         monkeypatch, "almost_uno", hands={2: ["B1", "G2", "Y5", "B5", "R5~", "W", "GD2"]}
     )
     for cmd in legal_commands(state, 2):
-        play(state, cmd)
+        kept, _ = play(state, cmd)
+        for then in legal_commands(kept, 2):
+            play(kept, then)
 
 
 def test_the_table_view_tells_what_the_wheel_waits_for(monkeypatch):

@@ -58,6 +58,9 @@ class Spin(Classic):
         "wheel_spun": lambda d, n: (
             f"{n.cap(d['seat'])} spun the wheel: {WHEEL_WORDS.get(d['segment'], d['segment'])}."
         ),
+        "wheel_cards_kept": lambda d, n: (
+            f"{n.cap(d['seat'])} kept two cards and chooses which of the others goes on top."
+        ),
         "wheel_discarded": _discarded,
         "hands_traded": lambda d, n: f"{n.cap(d['seat'])}'s wheel: every hand passed to the left.",
         "hand_shown": lambda d, n: f"{n.cap(d['seat'])}'s hand is shown to everyone.",
@@ -73,15 +76,18 @@ class Spin(Classic):
         "spin": lambda d, n: "Spin the wheel",
         "claim_uno_spin": lambda d, n: "Claim the UNO Spin!",
         "wheel_discard": lambda d, n: f"Discard {cards_words(d.get('cards'))}",
+        "wheel_keep": lambda d, n: f"Keep {cards_words(d.get('cards'))}",
     }
     quiet = Classic.quiet | {"traded_uno_window_closed"}
-    buttons = (*Classic.buttons[:-1], "spin", "claim_uno_spin", "deal")
+    buttons = (*Classic.buttons[:-1], "spin", "wheel_keep", "claim_uno_spin", "deal")
     help: ClassVar[dict[str, str]] = {
         **Classic.help,
         "spin": "The card before you was a Spin card: spin the wheel instead of taking your "
         "turn, and do what it lands on.",
         "claim_uno_spin": "The wheel landed on UNO Spin: the first player to claim it "
         "discards one card.",
+        "wheel_keep": "Almost UNO: keep these two cards and discard the others; you then "
+        "choose which of them lands on top.",
     }
     card_help: ClassVar[dict[str, str]] = {
         **Classic.card_help,
@@ -90,7 +96,8 @@ class Spin(Classic):
     pending: ClassVar[dict[str, str]] = {
         **Classic.pending,
         "spin": "spins the wheel",
-        "almost_uno": "discards all but two cards (Almost UNO)",
+        "almost_uno": "chooses two cards to keep and discards the others (Almost UNO)",
+        "almost_uno_top": "discards all but two cards, choosing the one on top (Almost UNO)",
         "discard_number": "discards cards of one number",
         "discard_colour": "discards cards of one colour",
         "war_discard": "discards the numbers of the War",
@@ -100,7 +107,8 @@ class Spin(Classic):
     your_move: ClassVar[dict[str, str]] = {
         **Classic.your_move,
         "spin": "spin the wheel",
-        "almost_uno": "discard all but two cards (Almost UNO)",
+        "almost_uno": "choose the two cards to keep (Almost UNO)",
+        "almost_uno_top": "discard the other cards, choosing the one on top (Almost UNO)",
         "discard_number": "discard cards of one number",
         "discard_colour": "discard cards of one colour",
         "war_discard": "discard the numbers of the War",
@@ -110,7 +118,7 @@ class Spin(Classic):
         "uno_spin": "UNO Spin! The first to claim it discards a card."
     }
     discard_kinds = frozenset(
-        {"almost_uno", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
+        {"almost_uno_top", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
     )
     marks: ClassVar[dict[str, tuple[str, str]]] = {"~": ("↻", "Spin")}
 

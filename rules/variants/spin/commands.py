@@ -33,6 +33,18 @@ class WheelDiscard(Command):
 
 @register_command
 @dataclass(frozen=True, slots=True)
+class WheelKeep(Command):
+    """Almost UNO: keep these two ``cards`` and discard the rest. A ``wheel_discard`` of the
+    rest then says which of them lands on top (unless they are all the same card: then they
+    are discarded at once)."""
+
+    type: ClassVar[str] = "wheel_keep"
+    edition: ClassVar[str | None] = "spin"
+    cards: tuple[str, ...] = field(default=(), metadata={"kind": "cards", "optional": False})
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
 class ClaimUnoSpin(Command):
     """Yell "UNO Spin": the first claim appended wins the race (any seat holding a card)."""
 

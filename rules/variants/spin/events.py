@@ -27,7 +27,8 @@ class SpinState:
     hand is shown, the next player, whose turn ends the showing). ``uno``: seats that received
     a one-card hand in a trade and may be caught, besides ``GameState.exposed``, while it is
     ``uno_until``'s turn and that player has not acted. ``spins``: the wheel's spins so far
-    in the hand (which draw of the wheel's chance comes next).
+    in the hand (which draw of the wheel's chance comes next). ``kept``: the two cards an
+    Almost UNO spinner keeps, while they choose which of the others lands on top.
     """
 
     out: int | None = None
@@ -36,6 +37,7 @@ class SpinState:
     uno: tuple[int, ...] = ()
     uno_until: int | None = None
     spins: int = 0
+    kept: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -45,6 +47,7 @@ class SpinState:
             "uno": list(self.uno),
             "uno_until": self.uno_until,
             "spins": self.spins,
+            "kept": list(self.kept),
         }
 
     @classmethod
@@ -57,6 +60,7 @@ class SpinState:
             uno=tuple(data.get("uno", ())),
             uno_until=data.get("uno_until"),
             spins=data.get("spins", 0),
+            kept=tuple(data.get("kept", ())),
         )
 
     def public(self) -> dict[str, Any]:
@@ -113,6 +117,23 @@ class WheelDiscarded(Event):
     cards: tuple[str, ...]
     colour: str | None
     uno: bool
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WheelCardsKept(Event):
+    """Almost UNO: ``seat`` keeps ``cards`` (two, in the order the hand holds them) and now
+    chooses which of the others lands on top of the discard pile."""
+
+    type: ClassVar[str] = "wheel_cards_kept"
+    seat: int
+    cards: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> dict[str, Any]:
+        out = self.to_dict()
+        if viewer != self.seat:
+            out["cards"] = None  # the cards kept stay in the hand, hidden
+        return out
 
 
 @register_event
@@ -229,12 +250,18 @@ def _wheel_discarded(s: GameState, e: WheelDiscarded) -> None:
     top = e.cards[-1]
     s.colour = e.colour if e.colour is not None else COLOUR[top]
     s.drawn = None
-    if s.extra.war:
-        s.extra = s.extra.replace(war=())
+    if s.extra.war or s.extra.kept:
+        s.extra = s.extra.replace(war=(), kept=())
     if len(hand) == 1 and not e.uno:
         s.exposed = seat
     elif s.exposed == seat:
         s.exposed = None
+
+
+@applies(WheelCardsKept)
+def _wheel_cards_kept(s: GameState, e: WheelCardsKept) -> None:
+    s.extra = s.extra.replace(kept=e.cards)
+    s.pending = (Pending.ALMOST_UNO_TOP, e.seat)
 
 
 @applies(HandsTraded)

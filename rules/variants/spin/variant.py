@@ -5,7 +5,9 @@ number card; once played, the next player must ``spin`` instead of taking their 
 wheel's segment is drawn with ``rules.engine.rng`` and recorded in ``WheelSpun``. Segments that
 need a decision offer a choice (``ChoiceOffered``): the cards to discard (``wheel_discard``,
 ordered, the last one lands on top), or the race to claim an UNO Spin (``claim_uno_spin``, any
-seat). The rulings are in docs/RULINGS.md under "UNO Spin".
+seat). Almost UNO is offered in two steps: the two cards to keep (``wheel_keep``), then which
+of the others lands on top (a ``wheel_discard`` of them all). The rulings are in
+docs/RULINGS.md under "UNO Spin".
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rules.variants.classic.variant import (
     Variant,
     standard_deck,
 )
-from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
+from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard, WheelKeep
 from rules.variants.spin.events import (
     EMPTY,
     HandHidden,
@@ -41,6 +43,7 @@ from rules.variants.spin.events import (
     TradedUnoWindowClosed,
     UnoSpinClaimed,
     WarFought,
+    WheelCardsKept,
     WheelDiscarded,
     WheelSpun,
     uno_window_open,
@@ -63,20 +66,21 @@ WHEEL = (
     "uno_spin",
 )
 
-# Choices the wheel offers (pending kinds). Each but "spin" and "uno_spin" is answered with a
-# ``wheel_discard`` by the seat it is offered to.
+# Choices the wheel offers (pending kinds). Each but "spin", "almost_uno" and "uno_spin" is
+# answered with a ``wheel_discard`` by the seat it is offered to; "almost_uno" with a
+# ``wheel_keep``, after which "almost_uno_top" is answered with the ``wheel_discard``.
 SPIN = Pending.SPIN
 UNO_SPIN = Pending.UNO_SPIN
 DISCARD_KINDS = frozenset(
     {
-        Pending.ALMOST_UNO,
+        Pending.ALMOST_UNO_TOP,
         Pending.DISCARD_NUMBER,
         Pending.DISCARD_COLOUR,
         Pending.WAR_DISCARD,
         Pending.UNO_SPIN_DISCARD,
     }
 )
-WHEEL_KINDS = DISCARD_KINDS | {SPIN, UNO_SPIN}
+WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
 
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
@@ -84,7 +88,6 @@ _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending
 _NO_COLOUR = (None,)
 _NO_UNO = (False,)
 _WITH_UNO = (False, True)
-# The slots of a ``WheelDiscard`` (frozen: set through the slot descriptors).
 _NOTHING: list[Command] = []
 # Events are values: each seat's spin of each segment, and each choice the wheel offers a
 # seat, is made once.
@@ -94,10 +97,6 @@ _OFFER: tuple[dict[str, ChoiceOffered], ...] = tuple(
 _SPUN = tuple(
     {segment: WheelSpun(seat, segment) for segment in WHEEL} for seat in range(MAX_PLAYERS)
 )
-_SET_SEAT = Command.__dict__["seat"].__set__
-_SET_CARDS = WheelDiscard.__dict__["cards"].__set__
-_SET_COLOUR = WheelDiscard.__dict__["colour"].__set__
-_SET_UNO = WheelDiscard.__dict__["uno"].__set__
 
 
 def is_spin_card(card: str) -> bool:
@@ -131,6 +130,14 @@ def _wheel_draws(seed: str, hand: int, block: int) -> tuple[str, ...]:
 
 
 # Choosing cards to discard -------------------------------------------------------------------
+
+
+def _without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``hand`` without ``cards`` (the first copy of each goes), in the order it holds them."""
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
 
 
 def sub_multisets(cards: list[str], size: int | None = None) -> list[tuple[str, ...]]:
@@ -296,11 +303,10 @@ class Spin(Variant):
     def _check_discard(
         self, s: GameState, kind: str, hand: tuple[str, ...], cards: tuple[str, ...]
     ) -> None:
-        if kind == Pending.ALMOST_UNO:
-            if len(hand) - len(cards) != 2:
-                raise IllegalCommand(
-                    f"Almost UNO: discard all but 2 cards ({len(hand) - 2} of {len(hand)})"
-                )
+        if kind == Pending.ALMOST_UNO_TOP:
+            if sorted(cards) != sorted(_without(hand, s.extra.kept)):
+                kept = ", ".join(s.extra.kept)
+                raise IllegalCommand(f"Almost UNO: discard every card but the 2 kept ({kept})")
         elif kind == Pending.DISCARD_NUMBER:
             ranks = {RANK[c] for c in cards}
             if len(ranks) != 1 or not ranks <= NUMBERS:
@@ -350,11 +356,28 @@ class Spin(Variant):
                 if s.hands[seat]:
                     out.append(ClaimUnoSpin(seat))
             elif seat == pseat:
-                out += [SpinWheel(seat)] if kind == SPIN else self.discard_options(s, seat, kind)
+                if kind == SPIN:
+                    out.append(SpinWheel(seat))
+                elif kind == Pending.ALMOST_UNO:
+                    out += self.keep_options(s, seat)
+                else:
+                    out += self.discard_options(s, seat, kind)
         if s.extra.uno and uno_window_open(s):
             for exposed in s.extra.uno:
                 out.append(CallUno(seat) if exposed == seat else Catch(seat, exposed))
         return out
+
+    def keep_options(self, s: GameState, seat: int) -> list[Command]:
+        """Every ``wheel_keep`` for Almost UNO: each distinct pair of the hand's cards once, in
+        the order the hand holds them."""
+        hand = s.hands[seat]
+        codes = list(dict.fromkeys(hand))
+        return [
+            WheelKeep(seat, (a, b))
+            for i, a in enumerate(codes)
+            for b in codes[i:]
+            if a != b or hand.count(a) > 1
+        ]
 
     def discard_options(self, s: GameState, seat: int, kind: str) -> list[Command]:
         """Every ``wheel_discard`` the seat may send for this choice: each set of cards once,
@@ -363,17 +386,8 @@ class Spin(Variant):
         the list names each set in one order.)"""
         hand = s.hands[seat]
         choices: list[tuple[str, ...]]
-        if kind == Pending.ALMOST_UNO:
-            codes = list(dict.fromkeys(hand))
-            choices = []
-            for i, a in enumerate(codes):
-                k = hand.index(a)
-                without_a = hand[:k] + hand[k + 1 :]
-                for b in codes[i:]:
-                    if b not in without_a:
-                        continue
-                    k = without_a.index(b)  # the first copies go, as list.remove takes them
-                    choices.append(without_a[:k] + without_a[k + 1 :])
+        if kind == Pending.ALMOST_UNO_TOP:
+            choices = [_without(hand, s.extra.kept)]
         elif kind == Pending.DISCARD_NUMBER or kind == Pending.DISCARD_COLOUR:
             key = RANK if kind == Pending.DISCARD_NUMBER else COLOUR
             groups: dict[str, list[str]] = {}
@@ -391,37 +405,14 @@ class Spin(Variant):
         else:  # uno_spin_discard
             choices = [(card,) for card in dict.fromkeys(hand)]
         out: list[Command] = []
-        append = out.append
-        wild_colours = self.colours
-        size = len(hand)
-        # An Almost UNO list runs to hundreds of commands: they are built without the
-        # dataclass __init__, setting the four frozen slots directly (equal values).
-        new = object.__new__
         for chosen in choices:
-            unos = _WITH_UNO if size - len(chosen) == 1 else _NO_UNO
-            last = len(chosen) - 1
-            seen: set[str] = set()
-            for k, top in enumerate(chosen):
-                if top in seen:
-                    continue  # each card code on top once (its first copy moves there)
-                seen.add(top)
-                order = chosen if k == last else (*chosen[:k], *chosen[k + 1 :], top)
-                if unos is _NO_UNO and COLOUR[top] is not None:  # the usual: one command
-                    cmd = new(WheelDiscard)
-                    _SET_SEAT(cmd, seat)
-                    _SET_CARDS(cmd, order)
-                    _SET_COLOUR(cmd, None)
-                    _SET_UNO(cmd, False)
-                    append(cmd)
-                    continue
-                for colour in wild_colours if COLOUR[top] is None else _NO_COLOUR:
-                    for uno in unos:
-                        cmd = new(WheelDiscard)
-                        _SET_SEAT(cmd, seat)
-                        _SET_CARDS(cmd, order)
-                        _SET_COLOUR(cmd, colour)
-                        _SET_UNO(cmd, uno)
-                        append(cmd)
+            unos = _WITH_UNO if len(hand) - len(chosen) == 1 else _NO_UNO
+            for top in dict.fromkeys(chosen):  # each card code on top once
+                rest = list(chosen)
+                rest.remove(top)  # its first copy moves to the top
+                order = (*rest, top)
+                colours = self.colours if COLOUR[top] is None else _NO_COLOUR
+                out += [WheelDiscard(seat, order, c, uno) for c in colours for uno in unos]
         return out
 
     # Checks ----------------------------------------------------------------------------------
@@ -463,6 +454,11 @@ class Spin(Variant):
                 )
         elif x.war:
             problems.append(f"War numbers {x.war} kept while {kind}")
+        if kind == Pending.ALMOST_UNO_TOP:
+            if len(x.kept) != 2 or Counter(x.kept) - Counter(s.hands[pseat]):
+                problems.append(f"Almost UNO: seat {pseat} keeps {x.kept} holding {s.hands[pseat]}")
+        elif x.kept:
+            problems.append(f"Almost UNO's cards {x.kept} kept while {kind}")
         if uno_window_open(s):
             for seat in x.uno:
                 if len(s.hands[seat]) != 1 or seat == s.exposed:
@@ -534,10 +530,39 @@ def _claim(d: Decision, cmd: ClaimUnoSpin) -> None:
     d.emit(_OFFER[seat][Pending.UNO_SPIN_DISCARD])
 
 
+@handles(WheelKeep)
+def _keep(d: Decision, cmd: WheelKeep) -> None:
+    """Almost UNO, first step: the two cards to keep. The rest are discarded at once when
+    they are all the same card (nothing to choose on top); otherwise the spinner chooses the
+    card on top next."""
+    s = d.s
+    seat = d.awaiting(cmd, Pending.ALMOST_UNO)
+    if len(cmd.cards) != 2:
+        raise InvalidCommand(
+            f"Almost UNO: name the 2 cards to keep, not {len(cmd.cards)}", field="cards"
+        )
+    hand = s.hands[seat]
+    rest = list(hand)
+    for card in cmd.cards:
+        if card not in rest:
+            raise IllegalCommand(f"seat {seat} does not hold {card} (or not as many)")
+        rest.remove(card)
+    if len(set(rest)) == 1 and COLOUR[rest[0]] is not None:
+        d.emit(WheelDiscarded(seat, tuple(rest), None, False))
+        _spin_of(d)._resume(d, d.next_seat(seat))
+    else:
+        # The two cards in the order the hand holds them: either order is one move.
+        d.emit(WheelCardsKept(seat, _without(hand, tuple(rest))))
+
+
 @handles(WheelDiscard)
 def _discard(d: Decision, cmd: WheelDiscard) -> None:
     v = _spin_of(d)
     s = d.s
+    if s.pending == (Pending.ALMOST_UNO, cmd.seat):
+        raise IllegalCommand(
+            "Almost UNO: first name the 2 cards to keep (wheel_keep), then the card on top"
+        )
     seat = d.awaiting(cmd, *DISCARD_KINDS)
     kind = s.pending[0]
     cards = cmd.cards
