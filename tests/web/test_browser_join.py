@@ -83,7 +83,8 @@ def catch_up(page, target: int) -> None:
 
 def press(page) -> bool:
     """Press what a simple player would: a way to play a picked card, a playable card, or the
-    first fallback button; then wait for the answer. False when there is nothing to press."""
+    first fallback button; then wait for the answer. False when there was nothing to press or
+    no answer came (the press fell on a part of the page being swapped by an update)."""
     before = version(page)
     options = page.locator("#actions .pick button")
     cards = page.locator("#hand button.card")
@@ -97,11 +98,15 @@ def press(page) -> bool:
         if not pressable:
             return False
         pressable[0].first.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board').dataset.version != v"
-        " || document.querySelector('#actions .error, #actions .pick')",
-        arg=str(before),
-    )
+    try:
+        page.wait_for_function(
+            "v => document.querySelector('#board').dataset.version != v"
+            " || document.querySelector('#actions .error, #actions .pick')",
+            arg=str(before),
+            timeout=5_000,
+        )
+    except Exception:  # noqa: BLE001  (a click lost to a swap of the page's parts: look again)
+        return False
     return True
 
 
