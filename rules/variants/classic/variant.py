@@ -200,9 +200,16 @@ class Variant:
             )
         return cards
 
+    def own_matching_now(self, s: GameState) -> bool:
+        """Whether the edition's own ``playable`` may differ from classic matching now. Asked
+        only of an edition that overrides ``playable``: one whose matching differs only now and
+        then (Power Grab's Grab-2-Towers turned up to start) says when, and its plays are
+        listed by classic matching the rest of the time."""
+        return True
+
     def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """The distinct cards of ``hand`` that may be played now, in hand order."""
-        if not self.classic_matching:
+        if not self.classic_matching and self.own_matching_now(s):
             playable = self.playable
             return [c for c in dict.fromkeys(hand) if playable(s, c)]
         return self.classic_playable_cards(s, hand)
@@ -226,13 +233,14 @@ class Variant:
         leaves = len(hand) - 1
         table = self._plays[seat][leaves == 1]
         # Each distinct playable card once, in hand order, with its ways of being played.
-        if self.classic_matching:  # ``classic_playable_cards``, inlined
-            ok = self._matching.get((s.colour, s.discard[-1]))
+        if self.classic_matching or not self.own_matching_now(s):
+            ok = self._matching.get((s.colour, s.discard[-1]))  # ``classic_playable_cards``
             if ok is None:
                 ok = self.matching(s.colour, s.discard[-1])
             ways = {c: table[c] for c in hand if c in ok}
         else:
-            ways = {c: table[c] for c in self.playable_cards(s, hand)}
+            playable = self.playable
+            ways = {c: table[c] for c in hand if playable(s, c)}
         if self._own_plays:  # the cards whose ways the edition decides itself
             for card in self._own_plays.intersection(ways):
                 ways[card] = self.play_options(s, seat, card, leaves)

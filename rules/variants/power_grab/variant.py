@@ -113,10 +113,9 @@ class PowerGrab(Variant):
         # on the pile and no reshuffle has left another card alone there.
         return not (RANK[top] == "G2" and len(s.discard) == 1 and s.reshuffles == 0)
 
-    def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
-        if len(s.discard) == 1 and s.reshuffles == 0 and RANK[s.discard[0]] == "G2":
-            return [c for c in dict.fromkeys(hand) if self.playable(s, c)]
-        return self.classic_playable_cards(s, hand)
+    def own_matching_now(self, s: GameState) -> bool:
+        # Only while a Grab-2-Towers turned up to start is the only card on the pile.
+        return len(s.discard) == 1 and s.reshuffles == 0 and RANK[s.discard[0]] == "G2"
 
     @staticmethod
     def tower_choices(x: PowerGrabState, seat: int, count: int) -> tuple[tuple[str, ...], ...]:
