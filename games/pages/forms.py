@@ -45,7 +45,8 @@ def text_field(
 
 def whole_number(name: str, *, required: bool = True) -> forms.IntegerField:
     """A version or event number: a whole number within the columns such numbers are stored
-    in (which one the game has is the services' to say)."""
+    in (which one the game has is the services' to say). ``name`` is what a person calls the
+    field ("The event to go back to"), as the messages say it."""
     return forms.IntegerField(
         required=required,
         min_value=0,
@@ -183,8 +184,8 @@ class PollQuery(forms.Form):
 class DisputeForm(forms.Form):
     """A dispute about an event of the log (a seat's, from the table page)."""
 
-    version = whole_number("version")
-    claim = text_field("claim", CLAIM_LENGTH, empty_message="say what the dispute claims")
+    version = whole_number("The version the page shows")
+    claim = text_field("The claim", CLAIM_LENGTH, empty_message="say what the dispute claims")
 
 
 class RulingForm(forms.Form):
@@ -198,8 +199,8 @@ class RulingForm(forms.Form):
             "invalid_choice": "Choose the ruling: upheld or rejected.",
         },
     )
-    note = text_field("note", NOTE_LENGTH, required=False)
-    undo_to = whole_number("undo_to", required=False)
+    note = text_field("The note", NOTE_LENGTH, required=False)
+    undo_to = whole_number("The event to go back to", required=False)
 
 
 class UndoForm(forms.Form):
@@ -208,8 +209,8 @@ class UndoForm(forms.Form):
 
     DEFAULT_REASON = "undone by the referee"
 
-    to_version = whole_number("to_version")
-    reason = text_field("reason", REASON_LENGTH, required=False)
+    to_version = whole_number("The event to go back to")
+    reason = text_field("The reason", REASON_LENGTH, required=False)
     reopen = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:

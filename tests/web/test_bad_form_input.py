@@ -161,7 +161,10 @@ def test_a_seat_link_with_a_null_character_is_no_seat(client, game):
 
 @pytest.mark.parametrize(
     ("undo_to", "message"),
-    [("two", "undo_to must be a whole number"), (str(2**80), "undo_to must be at most")],
+    [
+        ("two", "The event to go back to must be a whole number"),
+        (str(2**80), "The event to go back to must be at most"),
+    ],
 )
 def test_a_ruling_that_undoes_to_no_number_is_a_form_error(
     client, make_game, play, undo_to, message
@@ -188,5 +191,5 @@ def test_a_dispute_about_no_event_number_is_a_form_error(waiting, game):
     response = waiting.post(f"/table/{game.pk}/disputes/", {"version": "first", "claim": "x"})
 
     assert response.status_code == 400
-    assert "version must be a whole number" in html.unescape(response.text)
+    assert "The version the page shows must be a whole number" in html.unescape(response.text)
     assert not Dispute.objects.exists()
