@@ -161,8 +161,6 @@ class Spin(Variant):
 
     def __init__(self) -> None:
         super().__init__()
-        # Numbers without the swirl and Wilds: their play only passes the turn on.
-        self._plain = frozenset(c for c in self.deck if c[-1] != "~" and RANK[c] in PLAIN)
         self._number_value = {c: int(RANK[c]) for c in self.deck if RANK[c] in NUMBERS}
         self._numbers = frozenset(self._number_value)
         self._coloured = frozenset(c for c in self.deck if COLOUR[c] is not None)
@@ -179,6 +177,11 @@ class Spin(Variant):
 
     # Spin cards ------------------------------------------------------------------------------
 
+    def effect_cards(self) -> frozenset[str]:
+        # Spin cards and action cards. A number or Wild without the swirl only begins the next
+        # turn, which ``begin_turn`` does, settling first what the wheel left.
+        return frozenset(c for c in self.deck if c[-1] == "~" or RANK[c] not in PLAIN)
+
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
         x = d.s.extra
         if x.show is not None or x.uno:
@@ -186,11 +189,6 @@ class Spin(Variant):
         if card[-1] == "~":  # a Spin card
             # Spinning the wheel takes the place of the next player's turn.
             d.emit(_OFFER[d.next_seat(seat)][SPIN])
-        elif card in self._plain:
-            # What ``Variant.effect`` and then ``begin_turn`` do for a number or Wild: the
-            # settling ``begin_turn`` would do again finds nothing new (nothing happened since).
-            s = d.s
-            d.turn_began((seat + s.direction) % s.players)
         else:
             Variant.effect(self, d, seat, card, cmd)
 
