@@ -152,7 +152,7 @@ def deal(
 
 def _words(text: str) -> str:
     text = text.replace("“", '"').replace("”", '"').replace("’", "'").replace("–", "-")
-    text = text.replace("—", "-")
+    text = text.replace("—", "-").replace("**", "")
     return re.sub(r"\s+", " ", text).strip()
 
 
