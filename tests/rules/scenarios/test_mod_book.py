@@ -419,3 +419,66 @@ def test_in_alternative_scoring_the_lowest_total_wins_when_someone_reaches_500()
     state, events = send(state, PlayCard(1, "R3"))
     assert state.scores == (509, 100, 300)
     assert first(events, "game_ended").winner == 1
+
+
+def test_a_mod_that_gives_away_the_last_cards_goes_out():
+    """
+    > Once a player has no cards left, the round is over.
+
+    RULINGS.md M6: a player whose Mod gives away every card they have left goes out, and the
+    cards given count in the receivers' hands.
+    """
+    state = mod(hands=[["B1"], ["WM", "G1", "G2"], ["Y1"]], discard=["R7"])
+    state, events = send(state, ModPlay(1, "WM", "B", give="G"))
+    ended = first(events, "hand_ended")
+    assert ended.winner == 1 and ended.held == (1 + 2, 0, 1 + 1)
+
+
+def test_with_two_players_the_one_opponent_receives_every_card_of_the_colour():
+    """
+    > give one card to each opponent in order until you run out of cards of that color (it's
+    > okay if players do not receive the same number of cards).
+    """
+    state = mod(hands=[["B1", "Y1"], ["WM", "G1", "G2", "R3"]], discard=["R7"], pending="turn:1")
+    state, events = send(state, ModPlay(1, "WM", "B", give="G"))
+    assert first(events, "cards_given").gifts == ((0, "G1"), (0, "G2"))
+    assert state.hands == (("B1", "Y1", "G1", "G2"), ("R3",))
+
+
+def test_uno_is_called_with_a_mod_whose_giving_leaves_one_card():
+    """
+    > When you play your next-to-last card, you must yell "UNO" (meaning "one") to indicate that
+    > you have only one card left.
+
+    RULINGS.md M7: the call counts the cards left after the giving.
+    """
+    state = mod(hands=[["B1"], ["WM", "G1", "R3"], ["Y1"]], discard=["R7"])
+    state, events = send(state, ModPlay(1, "WM", "B", give="G", uno=True))
+    assert state.hands[1] == ("R3",) and state.exposed is None
+    uncalled, _ = send(
+        mod(hands=[["B1"], ["WM", "G1", "R3"], ["Y1"]], discard=["R7"]),
+        ModPlay(1, "WM", "B", give="G"),
+    )
+    assert uncalled.exposed == 1
+
+
+def test_the_challenger_of_a_guilty_wild_draw_four_then_plays():
+    """
+    > If guilty, the challenged player must draw the 4 cards instead of you.
+
+    RULINGS.md C1: the colour called stands and the challenger takes their turn.
+    """
+    state = mod(hands=[["B1"], ["W4", "R3", "G5"], ["Y1", "G2"]], discard=["R7"])
+    state, _ = send(state, PlayCard(1, "W4", colour="G"), Challenge(2))
+    assert state.colour == "G" and state.pending == ("turn", 2)
+
+
+def test_with_two_players_a_reverse_works_like_a_skip():
+    """
+    > Reverse card - When you play this card, the direction of play reverses
+
+    RULINGS.md C4: with two players the player who played the Reverse plays again.
+    """
+    state = mod(hands=[["B1", "Y1"], ["RV", "R3", "G4"]], discard=["R7"])
+    state, _ = send(state, PlayCard(1, "RV"))
+    assert state.pending == ("turn", 1)

@@ -387,3 +387,70 @@ def test_in_alternative_scoring_the_lowest_total_wins_when_someone_reaches_500()
     state, events = send(state, PlayCard(1, "R3"))
     assert state.scores == (520, 30, 19)
     assert first(events, "game_ended").winner == 2
+
+
+def test_grabbing_the_fourth_tower_with_grab_two_towers_gives_instant_uno():
+    """
+    > GRAB ALL FOUR POWER TOWERS FOR Instant UNO®! If you are skillful enough to have all 4 Power
+    > Towers in your possession, you get to discard all of your cards EXCEPT one
+    """
+    state = grab(
+        {"U": 1, "N": 1, "O": 0},
+        hands=[["B1"], ["RG2", "G2", "B3", "Y9"], ["Y1"]],
+        discard=["R7"],
+    )
+    state, _ = send(state, PowerGrabPlay(1, "RG2", towers=("O", "!")))
+    assert state.pending == ("keep", 1)
+    state, events = send(state, ClaimInstantUno(1, "Y9"))
+    assert first(events, "instant_uno_claimed").discarded == ("G2", "B3")
+    assert state.exposed == 1  # UNO not yelled: the player can be caught
+
+
+def test_the_tower_holder_may_block_the_last_cards_draw():
+    """
+    > You retain the protection from your Power Tower for the entire time you are in possession
+    > of it.
+
+    RULINGS.md P10: the holder may block the last card's draw (the hand ends, nothing drawn).
+    """
+    state = grab({"N": 2}, hands=[["B1"], ["RD2"], ["Y1"]], discard=["R7"], pile=["BG2", "B9"])
+    state, _ = send(state, PlayCard(1, "RD2"))
+    assert state.pending == ("block", 2)
+    state, events = send(state, Block(2))
+    assert first(events, "hand_ended").held == (1, 0, 1)
+
+
+def test_a_tower_protects_only_against_its_own_action_card():
+    """
+    > Notice that each Power Tower also has a symbol that represents an Action Card. When you
+    > possess a Power Tower, you have protection against the corresponding Action Card!
+    """
+    state = grab(
+        {"U": 2, "!": 2}, hands=[["B1"], ["RD2", "Y5"], ["Y1"]], discard=["R7"], pile=["B6", "B7"]
+    )
+    state, _ = send(state, PlayCard(1, "RD2"))
+    assert state.hands[2] == ("Y1", "B6", "B7") and state.pending == ("turn", 0)
+
+
+def test_a_guilty_wild_draw_four_player_draws_four_even_holding_the_o_tower():
+    """
+    > If guilty, the challenged player must draw the 4 cards instead of you.
+
+    RULINGS.md P9: the penalty is no Wild Draw 4 played on them, so no tower blocks it.
+    """
+    state = grab({"O": 1}, hands=[["B1"], ["W4", "R3", "G5"], ["Y1"]], discard=["R7"])
+    state, events = send(state, PlayCard(1, "W4", "G"), Challenge(2))
+    assert len(state.hands[1]) == 2 + 4 and "block_offered" not in kinds(events)
+
+
+def test_either_draw_card_goes_on_its_own_symbol_and_not_on_the_other():
+    """
+    > Either of these cards may only be played on a matching color or on another Draw Two card.
+
+    RULINGS.md P17: a Draw One goes on a Draw One, a Draw Two on a Draw Two; they are different
+    symbols.
+    """
+    on_two = grab(hands=[["B1"], ["GD1", "GD2", "Y5"], ["Y1"]], discard=["R7", "RD2"])
+    assert {c.card for c in offers(on_two, 1) if isinstance(c, PlayCard)} == {"GD2"}
+    on_one = grab(hands=[["B1"], ["GD1", "GD2", "Y5"], ["Y1"]], discard=["R7", "RD1"])
+    assert {c.card for c in offers(on_one, 1) if isinstance(c, PlayCard)} == {"GD1"}

@@ -374,3 +374,73 @@ def test_without_keeping_score_the_first_player_out_wins():
     state = spin(hands=[["W", "W"], ["R3"], ["Y9"]], discard=["R7"], more="scoring=none")
     state, events = send(state, PlayCard(1, "R3"))
     assert first(events, "game_ended").winner == 1 and state.scores == (0, 0, 0)
+
+
+def test_after_a_war_won_by_another_player_play_continues_after_the_winner():
+    """
+    > Play then continues with the next person after the winner taking their turn (in the current
+    > direction of play).
+    """
+    state, events = spun("war", seat2=["G2", "G1"], seat0=["Y8", "YS"], opener=["R3~", "B7", "B5"])
+    assert first(events, "war_fought").winner == 0
+    state, _ = send(state, WheelDiscard(0, ("Y8",)))
+    assert state.hands[0] == ("YS",) and state.pending == ("turn", 1)
+
+
+def test_almost_uno_with_two_cards_or_fewer_discards_nothing():
+    """
+    > Almost UNO® - The player that spun the wheel discards all but 2 cards.
+    """
+    state, events = spun("almost_uno", seat2=["G1", "B2"])
+    assert state.hands[2] == ("G1", "B2") and state.pending == ("turn", 0)
+
+
+def test_a_wild_discarded_on_top_by_the_wheel_calls_the_colour_in_play():
+    """
+    > Thus, you can change the color, number or symbol that is in play.
+
+    RULINGS.md S6: a wild on top calls the colour in play; a card discarded does nothing else.
+    """
+    state, _ = spun("almost_uno", seat2=["G1", "B2", "W", "YD2"], seat0=["Y7", "G0"])
+    state, _ = send(state, WheelKeep(2, ("G1", "B2")))
+    assert "colour" in refused(state, WheelDiscard(2, ("YD2", "W")))
+    state, _ = send(state, WheelDiscard(2, ("YD2", "W"), "Y"))
+    assert state.colour == "Y" and state.pending == ("turn", 0)
+    assert state.hands[0] == ("Y7", "G0")  # the Draw Two under it made no one draw
+
+
+def test_hands_pass_to_the_left_even_when_play_runs_to_the_right():
+    """
+    > Trade Hands - All players trade hands, passing to the left.
+    """
+    state = spin(
+        hands=[["R3~", "B9", "B8"], ["G1", "G2"], ["Y1", "Y2", "Y3"]],
+        discard=["R7"],
+        direction="-",
+        pending="turn:0",
+    )
+    state, _ = send(state, PlayCard(0, "R3~"))
+    assert state.pending == ("spin", 2)
+    state, _ = send(state, SpinWheel(2), chance=Fixed(wheel=["trade_hands"]))
+    assert state.hands == (("Y1", "Y2", "Y3"), ("B9", "B8"), ("G1", "G2"))
+    assert state.pending == ("turn", 1)
+
+
+def test_a_spin_card_turned_up_to_start_is_no_spin():
+    """
+    > whenever a Spin card is played, the next player must spin the wheel.
+
+    RULINGS.md S2: a Spin card turned up was not played; nobody spins.
+    """
+    state, events = deal("spin", 3, dealer=0, starter="G4~")
+    assert state.pending == ("turn", 1) and "wheel_spun" not in kinds(events)
+
+
+def test_the_spinner_may_race_for_the_uno_spin_too():
+    """
+    > All players rush to yell "UNO Spin." The first player to yell it gets to discard one card
+    > of their choice.
+    """
+    state, _ = spun("uno_spin", seat2=["G1", "G2"], seat0=["Y1", "Y2"], opener=["R3~", "B7", "B2"])
+    state, _ = send(state, ClaimUnoSpin(2), WheelDiscard(2, ("G2",)))
+    assert state.hands[2] == ("G1",) and state.pending == ("turn", 0)

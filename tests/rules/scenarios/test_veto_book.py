@@ -6,7 +6,8 @@ the engine to decide)."""
 import sys
 from collections import Counter
 
-from rules.commands import Catch, Challenge, ChooseColour, DrawCard, PlayCard
+from rules.chance import Fixed
+from rules.commands import Catch, Challenge, ChooseColour, DealHand, DrawCard, PlayCard
 from rules.variants import get_variant
 from rules.variants.veto.commands import (
     DiscardAllButOne,
@@ -16,6 +17,7 @@ from rules.variants.veto.commands import (
     ReportRooster,
     SlapVeto,
 )
+from tests.rules.helpers import arranged_deck
 from tests.rules.scenarios.support import (
     at,
     check_quotes,
@@ -391,3 +393,77 @@ def test_the_first_player_to_reach_500_points_wins():
     state = veto(hands=[["WC", "W"], ["O3"], ["P0"]], discard=["O7"], more="scores=0,420,0")
     state, events = send(state, PlayCard(1, "O3"))
     assert first(events, "game_ended").winner == 1 and state.scores == (0, 510, 0)
+
+
+def test_a_veto_on_the_player_whose_turn_it_is_costs_their_next_turn():
+    """
+    > They must then (1) stop talking politics and (2) skip their next turn.
+
+    RULINGS.md V20: the current turn goes on; the following one is skipped.
+    """
+    state = veto(hands=[["P1", "O1"], ["O3", "O4", "G5"], ["Y1", "O2"]], discard=["O7"])
+    state, _ = send(state, SlapVeto(2, target=1), PlayCard(1, "O3"))
+    assert state.pending == ("turn", 2)
+    state, events = send(state, PlayCard(2, "O2"), PlayCard(0, "O1"))
+    assert first(events, "veto_served").seat == 1 and state.pending == ("turn", 2)
+
+
+def test_a_turn_lost_to_a_skip_does_not_serve_the_veto():
+    """
+    > After they skip their turn, the VETO card goes back to the middle
+
+    RULINGS.md V20: a turn lost to a Skip never began, so the VETO is still owed.
+    """
+    state = veto(hands=[["P1", "O1"], ["OS", "O4", "G5"], ["Y1", "O2"]], discard=["O7"])
+    state, events = send(state, SlapVeto(0, target=2), PlayCard(1, "OS"))
+    assert "veto_served" not in kinds(events) and state.extra.veto == 2
+    assert state.pending == ("turn", 0)
+
+
+def test_the_veto_goes_back_to_the_middle_when_the_hand_ends():
+    """
+    > set it in middle of the playing area where all players can reach it.
+
+    RULINGS.md V21: every hand starts with the VETO in the middle.
+    """
+    state = veto(hands=[["P1", "O1"], ["O3"], ["Y1", "O2"]], discard=["O7"])
+    state, events = send(state, SlapVeto(1, target=2), PlayCard(1, "O3"))
+    assert "hand_ended" in kinds(events)
+    order = arranged_deck("veto", 3, dealer=1, starter="P5")
+    state, events = send(state, DealHand(1), chance=Fixed(shuffles=[order]))
+    assert state.extra.veto is None and "veto_served" not in kinds(events)
+    assert state.pending == ("turn", 2)  # the player it was slapped on plays first
+
+
+def test_the_house_rule_of_a_customizable_card_played_as_the_last_card_is_not_carried_out():
+    """
+    > Once a player has no cards left, the round is over.
+
+    RULINGS.md V7: the hand ends; the card's house rule is not carried out.
+    """
+    state = veto("rooster", hands=[["P1"], ["WC"], ["Y1"]], discard=["O7"])
+    state, events = send(state, PlayCard(1, "WC", "O"))
+    assert first(events, "hand_ended").winner == 1 and "rooster_reported" not in kinds(events)
+
+
+def test_the_elbows_rule_is_recorded_and_plays_as_a_plain_wild():
+    """
+    > 9. The next player cannot bend their elbows until someone says "UNO!"
+
+    RULINGS.md V8: recorded in customizable_played; otherwise a plain wild.
+    """
+    state = veto("elbows", hands=[["P1"], ["WC", "O3"], ["Y1"]], discard=["O7"])
+    state, events = send(state, PlayCard(1, "WC", "G"))
+    assert first(events, "customizable_played").rule == "elbows"
+    assert state.colour == "G" and state.pending == ("turn", 2)
+
+
+def test_a_next_player_who_can_play_plays_as_usual_under_the_three_card_rule():
+    """
+    > 3. If the next player can't play a card, they take THREE cards from the DRAW pile.
+    """
+    state = veto("three_if_stuck", hands=[["P1"], ["WC", "O3"], ["Y1", "O2"]], discard=["O7"])
+    state, _ = send(state, PlayCard(1, "WC", "O"))
+    assert state.hands[2] == ("Y1", "O2") and state.pending == ("turn", 2)
+    state, _ = send(state, PlayCard(2, "O2"))
+    assert state.pending == ("turn", 0)
