@@ -17,20 +17,24 @@ def arranged(
     discard: list[str],
     pile: list[str],
     players: int = 3,
-    rest_to: int = 0,
+    rest_to: int | None = 0,
     pending: str = "turn:1",
     colour: str | None = None,
     extra: str = "",
     seed: str = "test",
 ) -> GameState:
     """The position with these hands, discard pile (top last) and draw pile (top first); every
-    other card of the deck is in seat ``rest_to``'s hand."""
+    other card of the deck is in seat ``rest_to``'s hand, or at the bottom of the draw pile when
+    ``rest_to`` is None. ``extra``: further fields, as written (``scores=...|extra=...``)."""
     rest = Counter(get_variant(variant).deck)
     rest.subtract([c for hand in hands.values() for c in hand] + discard + pile)
     assert all(n >= 0 for n in rest.values()), "more copies than the deck has"
     seats = {seat: list(cards) for seat, cards in hands.items()}
-    seats.setdefault(rest_to, [])
-    seats[rest_to] = seats[rest_to] + sorted(rest.elements())
+    if rest_to is None:
+        pile = list(pile) + sorted(rest.elements())
+    else:
+        seats.setdefault(rest_to, [])
+        seats[rest_to] = seats[rest_to] + sorted(rest.elements())
     text = "|".join(
         [
             variant,

@@ -8,40 +8,30 @@ from rules.engine import game_result, new_game, step
 from rules.events import CardsDrawn, DiscardReshuffled, GameEnded, HandEnded
 from rules.state import GameState
 
-from .helpers import start
 from .positions import arranged
 
 
-def last_card(state: GameState, seat: int, card: str, scores=None) -> GameState:
-    """Seat ``seat`` is left holding only ``card`` (a shortcut for playing the rest away)."""
-    state = state.copy()
-    hands = list(state.hands)
-    hands[seat] = (card,)
-    state.hands = tuple(hands)
+def last_card(card: str, *, scoring="standard", target=500, draws=(), scores=None) -> GameState:
+    """Seat 1 holds only ``card`` and plays next on a red 9; seats 0 and 2 hold seven cards each
+    and the draw pile starts with ``draws``."""
+    fields = [f"scoring={scoring}", f"target={target}"]
     if scores is not None:
-        state.scores = tuple(scores)
-    return state
-
-
-def given(players=3, scoring="standard", target=500, hands=None, draws=()):
-    hands = hands or {
-        0: ["R1", "R2", "B3", "G4", "Y5", "W", "W4"],
-        2: ["GS", "YV", "BD2", "R7", "R8", "G9", "Y0"],
-    }
-    state, _ = start(
-        players=players,
-        dealer=0,
-        hands=hands,
-        starter="R9",
-        scoring=scoring,
-        target=target,
-        draws=draws,
+        fields.append("scores=" + ",".join(str(n) for n in scores))
+    return arranged(
+        hands={
+            0: ["R1", "R2", "B3", "G4", "Y5", "W", "W4"],
+            1: [card],
+            2: ["GS", "YV", "BD2", "R7", "R8", "G9", "Y0"],
+        },
+        discard=["R9"],
+        pile=list(draws),
+        rest_to=None,
+        extra="|".join(fields),
     )
-    return state
 
 
 def test_the_player_who_goes_out_scores_the_cards_left_in_opponents_hands():
-    state = last_card(given(), 1, "R3")
+    state = last_card("R3")
     state, events = step(state, PlayCard(1, "R3"))
     ended = next(e for e in events if isinstance(e, HandEnded))
     # seat 0: 1+2+3+4+5+50+50 = 115; seat 2: 20+20+20+7+8+9+0 = 84
@@ -51,7 +41,7 @@ def test_the_player_who_goes_out_scores_the_cards_left_in_opponents_hands():
 
 
 def test_a_draw_two_as_the_last_card_makes_the_next_player_draw_and_the_cards_count():
-    state = last_card(given(draws=["B8", "B9"]), 1, "RD2")
+    state = last_card("RD2", draws=["B8", "B9"])
     state, events = step(state, PlayCard(1, "RD2"))
     assert CardsDrawn(2, ("B8", "B9"), "last_card") in events
     ended = next(e for e in events if isinstance(e, HandEnded))
@@ -59,34 +49,34 @@ def test_a_draw_two_as_the_last_card_makes_the_next_player_draw_and_the_cards_co
 
 
 def test_a_wild_draw_four_as_the_last_card_makes_the_next_player_draw_four_with_no_challenge():
-    state = last_card(given(draws=["B1", "B2", "B3", "B4"]), 1, "W4")
+    state = last_card("W4", draws=["B1", "B2", "B3", "B4"])
     state, events = step(state, PlayCard(1, "W4", colour="G"))
     assert CardsDrawn(2, ("B1", "B2", "B3", "B4"), "last_card") in events
     assert [e.type for e in events][-2:] == ["hand_ended", "choice_offered"]
 
 
 def test_in_alternative_scoring_each_player_adds_the_points_left_in_their_own_hand():
-    state = last_card(given(scoring="alternative"), 1, "R3")
+    state = last_card("R3", scoring="alternative")
     state, events = step(state, PlayCard(1, "R3"))
     assert state.scores == (115, 0, 84)
 
 
 def test_without_scoring_the_first_player_out_wins_the_game_at_once():
-    state = last_card(given(scoring="none"), 1, "R3")
+    state = last_card("R3", scoring="none")
     state, events = step(state, PlayCard(1, "R3"))
     assert events[-1] == GameEnded(1, (1, 2, 0), (3, 1, 2), (0, 0, 0))  # ranks by seat
     assert state.finished and state.winner == 1
 
 
 def test_reaching_the_target_in_standard_scoring_ends_the_game_with_placings():
-    state = last_card(given(target=250), 1, "R3", scores=[100, 60, 240])
+    state = last_card("R3", target=250, scores=[100, 60, 240])
     state, events = step(state, PlayCard(1, "R3"))
     assert state.scores == (100, 259, 240)
     assert events[-1] == GameEnded(1, (1, 2, 0), (3, 1, 2), (100, 259, 240))
 
 
 def test_short_of_the_target_the_next_dealer_deals_a_new_hand():
-    state = last_card(given(), 1, "R3")
+    state = last_card("R3")
     state, _ = step(state, PlayCard(1, "R3"))
     assert state.pending == ("deal", 1)
     state, events = step(state, DealHand(1))
@@ -95,14 +85,14 @@ def test_short_of_the_target_the_next_dealer_deals_a_new_hand():
 
 
 def test_in_alternative_scoring_the_lowest_total_wins_when_anyone_reaches_the_target():
-    state = last_card(given(scoring="alternative", target=500), 1, "R3", scores=[400, 300, 100])
+    state = last_card("R3", scoring="alternative", scores=[400, 300, 100])
     state, events = step(state, PlayCard(1, "R3"))
     assert state.scores == (515, 300, 184)
     assert events[-1] == GameEnded(2, (2, 1, 0), (3, 2, 1), (515, 300, 184))
 
 
 def test_in_alternative_scoring_a_tie_for_the_lowest_total_plays_another_hand():
-    state = last_card(given(scoring="alternative", target=500), 1, "R3", scores=[400, 184, 100])
+    state = last_card("R3", scoring="alternative", scores=[400, 184, 100])
     state, events = step(state, PlayCard(1, "R3"))
     assert state.scores == (515, 184, 184)
     assert not state.finished and state.pending[0] == "deal"

@@ -90,17 +90,7 @@ def test_both_ways_of_playing_the_next_to_last_card_are_listed():
 
 def test_drawing_a_card_ends_the_exposure_of_a_player_who_holds_more_than_one():
     # Two players: a Skip as next-to-last card gives the player the next turn too.
-    state, _ = start(
-        players=2,
-        dealer=0,
-        hands={1: ["RS", "B1", "B2", "B3", "B4", "B5", "B6"]},
-        starter="R9",
-        draws=["G6"],
-    )
-    hands = list(state.hands)
-    hands[1] = ("RS", "B1")
-    state = state.copy()
-    state.hands = tuple(hands)
+    state = arranged(players=2, hands={1: ["RS", "B1"]}, discard=["R9"], pile=["G6"])
     state, _ = step(state, PlayCard(1, "RS"))
     assert state.exposed == 1 and state.pending == ("turn", 1)
     state, _ = step(state, DrawCard(1))

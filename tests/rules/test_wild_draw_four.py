@@ -17,6 +17,7 @@ from rules.variants import get_variant
 from rules.views import event_view
 
 from .helpers import start
+from .positions import arranged
 
 HONEST = ["W4", "B1", "B2", "G3", "G4", "Y5", "Y6"]  # no red card: a legal Wild Draw 4 on red
 BLUFF = ["W4", "R1", "B2", "G3", "G4", "Y5", "Y6"]  # holds R1: a bluff on red
@@ -107,18 +108,12 @@ def test_only_the_next_player_may_challenge_and_only_once():
 def test_the_challenge_judges_the_hand_held_when_the_card_was_played_not_cards_drawn_since():
     from rules.commands import Catch
 
-    hand = ["W4", "B1"]  # played as the next-to-last card without calling UNO
-    state, _ = start(
-        players=3,
-        dealer=0,
-        hands={1: hand + ["G3", "G4", "Y5", "Y6", "B7"]},
-        starter="R9",
-        draws=["R1", "R2"],
+    # W4 is played as the next-to-last card without calling UNO; seat 2 holds no red card.
+    state = arranged(
+        hands={1: ["W4", "B1"], 2: ["G3", "G4", "Y5", "Y6", "B7"]},
+        discard=["R9"],
+        pile=["R1", "R2"],
     )
-    state = state.copy()
-    hands = list(state.hands)
-    hands[1] = ("W4", "B1")
-    state.hands = tuple(hands)
     state, _ = step(state, PlayCard(1, "W4", colour="B"))
     state, _ = step(state, Catch(0, 1))  # seat 1 draws R1 and R2 as the UNO penalty
     assert "R1" in state.hands[1]
