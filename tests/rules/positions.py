@@ -3,6 +3,7 @@ every card accounted for, instead of editing a GameState."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from rules.position import parse_position
@@ -22,11 +23,14 @@ def arranged(
     colour: str | None = None,
     extra: str = "",
     seed: str = "test",
+    options: dict | None = None,
 ) -> GameState:
     """The position with these hands, discard pile (top last) and draw pile (top first); every
     other card of the deck is in seat ``rest_to``'s hand, or at the bottom of the draw pile when
-    ``rest_to`` is None. ``extra``: further fields, as written (``scores=...|extra=...``)."""
-    rest = Counter(get_variant(variant).deck)
+    ``rest_to`` is None. ``options``: the game's, where they change the deck. ``extra``: further
+    fields, as written (``scores=...|extra=...``)."""
+    edition = get_variant(variant)
+    rest = Counter(edition.deck_for(edition.parse_options(dict(options or {}))))
     rest.subtract([c for hand in hands.values() for c in hand] + discard + pile)
     assert all(n >= 0 for n in rest.values()), "more copies than the deck has"
     seats = {seat: list(cards) for seat, cards in hands.items()}
@@ -39,6 +43,7 @@ def arranged(
         [
             variant,
             f"players={players}",
+            *([f"options={json.dumps(options)}"] if options else []),
             f"seed={seed}",
             "hand=1",
             "dealer=0",

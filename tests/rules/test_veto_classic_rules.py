@@ -5,20 +5,23 @@ from rules.engine import step
 from rules.events import CardsDrawn, HandEnded, SeatSkipped, TurnBegan, UnoCaught
 
 from .helpers import play
-from .veto_helpers import table
+from .positions import arranged
+from .veto_helpers import PLAIN_0, PLAIN_2, table
 
 
-def only(state, seat, *cards):
-    """``seat`` holds only ``cards``, taken from its hand (the rest goes back on the draw pile)."""
-    state = state.copy()
-    hands = list(state.hands)
-    rest = list(hands[seat])
-    for card in cards:
-        rest.remove(card)
-    state.pile = state.pile[: state.pos] + tuple(rest) + state.pile[state.pos :]
-    hands[seat] = tuple(cards)
-    state.hands = tuple(hands)
-    return state
+def only(*cards, rules=3, others=None, extra=""):
+    """Seat 1 holds only ``cards`` and plays next on a purple 5; seats 2 and 0 hold their usual
+    hands (``others``: other hands for them) and the rest of the deck is the draw pile."""
+    hands = {2: PLAIN_2, 0: PLAIN_0, **(others or {}), 1: list(cards)}
+    return arranged(
+        variant="veto",
+        hands=hands,
+        discard=["P5"],
+        pile=[],
+        rest_to=None,
+        options={"customizable": rules},
+        extra=extra,
+    )
 
 
 def test_a_skip_turned_up_skips_the_player_left_of_the_dealer():
@@ -64,15 +67,14 @@ def test_a_wild_draw_four_accepted_draws_four_and_loses_the_turn():
 
 
 def test_a_player_who_does_not_call_uno_is_caught_for_two_cards():
-    state = only(table(), 1, "P1", "P2")
+    state = only("P1", "P2")
     state, _ = step(state, PlayCard(1, "P1"))
     state, events = step(state, Catch(0, 1))
     assert type(events[0]) is UnoCaught and len(state.hands[1]) == 3
 
 
 def test_the_winner_scores_the_cards_left_in_the_others_hands_customizable_cards_40():
-    state = table(["blank"], hands={2: ["WC", "G1", "G2", "GS", "G4", "G5", "G6"]})
-    state = only(state, 1, "P1")
+    state = only("P1", rules=["blank"], others={2: ["WC", "G1", "G2", "GS", "G4", "G5", "G6"]})
     state, events = step(state, PlayCard(1, "P1"))
     ended = next(e for e in events if type(e) is HandEnded)
     assert ended.held[2] == 40 + 1 + 2 + 20 + 4 + 5 + 6
@@ -80,7 +82,7 @@ def test_the_winner_scores_the_cards_left_in_the_others_hands_customizable_cards
 
 
 def test_a_last_draw_two_makes_the_next_player_draw_and_counts_in_the_score():
-    state = only(table(hands={1: ["PD2"]}), 1, "PD2")
+    state = only("PD2")
     state, events = step(state, PlayCard(1, "PD2"))
     assert CardsDrawn(2, events[1].cards, "last_card") in events
     ended = next(e for e in events if type(e) is HandEnded)
@@ -90,9 +92,6 @@ def test_a_last_draw_two_makes_the_next_player_draw_and_counts_in_the_score():
 
 
 def test_the_game_ends_when_the_winner_reaches_the_target():
-    state = table(hands={2: ["PS", "GS", "OS", "YS", "PV", "GV", "OV"]})
-    state = state.copy()
-    state.target = 100
-    state = only(state, 1, "P1")
+    state = only("P1", others={2: ["PS", "GS", "OS", "YS", "PV", "GV", "OV"]}, extra="target=100")
     state, _ = step(state, PlayCard(1, "P1"))
     assert state.finished and state.winner == 1
