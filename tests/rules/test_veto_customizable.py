@@ -11,7 +11,7 @@ from rules.variants.veto.events import CustomizableDealt, CustomizablePlayed, Ho
 from rules.views import event_view, game_view
 
 from .helpers import play, start
-from .veto_helpers import table
+from .veto_helpers import seated, table
 
 HAND = ["P1", "O2", "G9", "Y8", "PS", "OV"]
 
@@ -83,11 +83,7 @@ def test_the_rule_is_for_customizable_cards_only():
 
 def test_the_house_rule_of_a_customizable_card_played_as_the_last_card_is_not_carried_out():
     # "Once a player has no cards left, the round is over."
-    state = table(["seven_cards"], hands={1: ["WC", "P1"]})
-    state = state.copy()
-    hands = list(state.hands)
-    hands[1] = ("WC",)
-    state.hands = tuple(hands)
+    state = seated(["seven_cards"], hands={1: ["WC"]})
     state, events = step(state, PlayCard(1, "WC", "G", uno=False))
     assert CustomizablePlayed(1, "seven_cards", events[1].text) in events
     ended = next(e for e in events if type(e) is HandEnded)

@@ -33,7 +33,7 @@ from rules.variants.veto.events import (
 from rules.views import game_view
 
 from .helpers import play
-from .veto_helpers import PLAIN_0, PLAIN_2, table
+from .veto_helpers import PLAIN_0, PLAIN_2, seated, table
 
 HAND = ["P1", "O2", "G9", "Y8", "PS", "OV"]  # seat 1's other cards
 
@@ -41,22 +41,6 @@ HAND = ["P1", "O2", "G9", "Y8", "PS", "OV"]  # seat 1's other cards
 def rule_table(rule, **kwargs):
     kwargs.setdefault("hands", {1: ["WC"] + HAND})
     return table([rule], **kwargs)
-
-
-def with_hand(state, seat, count):
-    """``seat`` holds ``count`` cards: cards move between its hand and the draw pile's top."""
-    state = state.copy()
-    hands = list(state.hands)
-    hand = hands[seat]
-    if count < len(hand):
-        state.pile = state.pile[: state.pos] + hand[count:] + state.pile[state.pos :]
-        hands[seat] = hand[:count]
-    else:
-        more = count - len(hand)
-        hands[seat] = hand + state.pile[state.pos : state.pos + more]
-        state.pos += more
-    state.hands = tuple(hands)
-    return state
 
 
 # 1. The next player draws until they draw a card of a colour the player names ------------------
@@ -80,19 +64,22 @@ def test_the_next_player_draws_until_a_card_of_the_named_colour_and_then_plays()
 
 
 def test_drawing_until_a_colour_reshuffles_the_discard_pile_when_the_draw_pile_runs_out():
-    state = rule_table("draw_until_colour")
-    state = state.copy()
-    state.pile = state.pile[: state.pos] + ("G1",)
-    state.discard = ("O3", "G7", "P5")
+    # One card left to draw (the rest of the deck is in seat 0's hand) and an orange card
+    # in the discard pile.
+    state = seated(
+        ["draw_until_colour"],
+        hands={1: ["WC"] + HAND},
+        discard=["O3", "G7", "P5"],
+        pile=["G1"],
+        rest_to=0,
+    )
     state, events = play(state, PlayCard(1, "WC", "G"), NameColour(1, "O"))
     assert any(type(e) is DiscardReshuffled for e in events)
     assert state.hands[2][-1] == "O3" and "G1" in state.hands[2]
 
 
 def test_drawing_until_a_colour_stops_when_no_card_is_left_to_draw():
-    state = rule_table("draw_until_colour")
-    state = state.copy()
-    state.pile = state.pile[: state.pos] + ("G1", "Y2")
+    state = seated(["draw_until_colour"], hands={1: ["WC"] + HAND}, pile=["G1", "Y2"], rest_to=0)
     state, events = play(state, PlayCard(1, "WC", "G"), NameColour(1, "O"))
     # The draw pile, then the discard pile but its top card (the P5 under the WC): no orange.
     assert state.hands[2][-3:] == ("G1", "Y2", "P5") and state.discard == ("WC",)
@@ -136,11 +123,10 @@ def test_discarded_cards_go_under_the_top_card_so_the_colour_in_play_stays():
 
 
 def test_a_player_left_with_no_cards_by_the_house_rule_goes_out():
-    state = wilds_table().copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[2][1:] + state.pile[state.pos :]
-    hands[2] = ("W",)
-    state.hands = tuple(hands)
+    state = seated(
+        ["discard_wilds", "discard_wilds"],
+        hands={1: ["WC", "W"] + HAND[:5], 2: ["W"], 0: ["WC"] + PLAIN_0[:6]},
+    )
     state, events = step(state, PlayCard(1, "WC", "P"))
     ended = next(e for e in events if type(e) is HandEnded)
     assert ended.winner == 2
@@ -186,7 +172,7 @@ def test_extra_turn_gives_the_player_another_turn():
 
 
 def test_a_next_player_with_fewer_than_seven_draws_up_to_seven():
-    state = with_hand(rule_table("seven_cards"), 2, 3)
+    state = seated(["seven_cards"], hands={1: ["WC"] + HAND, 2: ["G1", "G2", "G3"]})
     state, events = step(state, PlayCard(1, "WC", "P"))
     assert len(state.hands[2]) == 7 and events[-1] == TurnBegan(2)
     assert next(e for e in events if type(e) is CardsDrawn).cards.__len__() == 4
@@ -199,7 +185,7 @@ def test_a_next_player_with_seven_does_nothing():
 
 
 def test_a_next_player_with_more_than_seven_chooses_the_cards_to_discard():
-    state = with_hand(rule_table("seven_cards"), 2, 9)
+    state = seated(["seven_cards"], hands={1: ["WC"] + HAND, 2: PLAIN_2 + ["G8", "G9"]})
     state, _ = step(state, PlayCard(1, "WC", "P"))
     assert state.pending == ("discard", 2)
     choices = [c for c in legal_commands(state, 2) if c.type == "discard"]
@@ -217,7 +203,7 @@ def test_a_next_player_with_more_than_seven_chooses_the_cards_to_discard():
 
 
 def test_only_the_discarding_player_discards_and_only_cards_they_hold():
-    state = with_hand(rule_table("seven_cards"), 2, 9)
+    state = seated(["seven_cards"], hands={1: ["WC"] + HAND, 2: PLAIN_2 + ["G8", "G9"]})
     state, _ = step(state, PlayCard(1, "WC", "P"))
     with pytest.raises(IllegalCommand, match="seat 0 cannot discard now"):
         step(state, DiscardCard(0, "Y1"))
@@ -250,7 +236,7 @@ def test_everyone_discards_down_to_three_in_turn_order_from_the_player():
 
 
 def test_a_player_with_fewer_than_three_draws_up_to_three():
-    state = with_hand(rule_table("three_cards"), 0, 1)
+    state = seated(["three_cards"], hands={1: ["WC"] + HAND, 0: ["Y1"]})
     state, events = step(state, PlayCard(1, "WC", "P"))
     assert len(state.hands[0]) == 3
     assert state.extra.queue == ((1, 3), (2, 3))
@@ -330,12 +316,7 @@ def test_a_referee_may_report_the_joke_but_another_player_may_not():
 
 
 def test_a_player_with_one_card_left_who_makes_the_table_laugh_keeps_it():
-    state = rule_table("joke", hands={1: ["WC", "P1"]})
-    state = state.copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[1][2:] + state.pile[state.pos :]
-    hands[1] = ("WC", "P1")
-    state.hands = tuple(hands)
+    state = seated(["joke"], hands={1: ["WC", "P1"]})
     state, events = play(state, PlayCard(1, "WC", "G", uno=True), ReportJoke(1, True))
     assert state.hands[1] == ("P1",) and events[-1] == TurnBegan(2)
 
@@ -379,12 +360,7 @@ def test_only_the_next_player_or_a_referee_reports_the_rooster_call():
 
 
 def test_a_house_rule_choice_does_not_close_the_uno_catch_window():
-    state = rule_table("rooster", hands={1: ["WC", "P1"]})
-    state = state.copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[1][2:] + state.pile[state.pos :]
-    hands[1] = ("WC", "P1")
-    state.hands = tuple(hands)
+    state = seated(["rooster"], hands={1: ["WC", "P1"]})
     state, _ = play(state, PlayCard(1, "WC", "G"), ReportRooster(2, True))
     assert state.exposed == 1
     state, events = step(state, Catch(0, 1))
@@ -394,19 +370,18 @@ def test_a_house_rule_choice_does_not_close_the_uno_catch_window():
 def test_a_player_left_with_one_card_by_discarding_wilds_need_not_call_uno():
     # The UNO call is made with a play; discarding under a house rule is none (but the joke's,
     # whose words say so).
-    state = table(["discard_wilds"], hands={1: ["WC"] + HAND, 2: ["W", "G1"]})
-    state = with_hand(state, 2, 2)
+    state = seated(["discard_wilds"], hands={1: ["WC"] + HAND, 2: ["W", "G1"]})
     state, _ = step(state, PlayCard(1, "WC", "G"))
     assert state.hands[2] == ("G1",) and state.exposed is None
 
 
 def test_a_seat_discarding_one_of_several_customizable_cards_names_its_rule():
-    from dataclasses import replace
-
-    state = table(["seven_cards", "joke", "rooster"], hands={1: ["WC"] + HAND, 2: ["WC", "WC"]})
-    state = with_hand(state, 2, 9).copy()
-    # Which card went to whom is chance; this test fixes it: seat 1 holds seven_cards.
-    state.extra = replace(state.extra, held=((), ("seven_cards",), ("joke", "rooster")))
+    # Which card went to whom is chance; this position fixes it: seat 1 holds seven_cards.
+    state = seated(
+        ["seven_cards", "joke", "rooster"],
+        hands={1: ["WC"] + HAND, 2: ["WC", "WC"] + PLAIN_2},
+        held={1: ["seven_cards"], 2: ["joke", "rooster"]},
+    )
     state, _ = step(state, PlayCard(1, "WC", "P"))
     choices = [c for c in legal_commands(state, 2) if c.type == "discard" and c.card == "WC"]
     assert {c.rule for c in choices} == {"joke", "rooster"}

@@ -19,7 +19,7 @@ from rules.variants.veto.commands import SlapVeto
 from rules.variants.veto.events import VetoServed, VetoSlapped
 
 from .helpers import play
-from .veto_helpers import PLAIN_0, PLAIN_2, table
+from .veto_helpers import seated, table
 
 VETO = get_variant("veto")
 
@@ -109,24 +109,14 @@ def test_with_two_players_a_veto_on_the_opponent_gives_the_slapper_another_turn(
 
 
 def test_a_vetoed_player_may_still_go_out_on_the_turn_they_are_playing():
-    state = table(hands={1: ["P1", "P2"]})
-    state = state.copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[1][1:] + state.pile[state.pos :]
-    hands[1] = ("P1",)
-    state.hands = tuple(hands)
+    state = seated(hands={1: ["P1"]})
     state, _ = step(state, SlapVeto(2, 1))
     state, events = step(state, PlayCard(1, "P1"))
     assert next(e for e in events if type(e) is HandEnded).winner == 1
 
 
 def test_the_veto_goes_back_to_the_middle_when_a_hand_ends():
-    state = table(hands={1: ["P1", "P2"]})
-    state = state.copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[1][1:] + state.pile[state.pos :]
-    hands[1] = ("P1",)
-    state.hands = tuple(hands)
+    state = seated(hands={1: ["P1"]})
     state, _ = play(state, SlapVeto(1, 2), PlayCard(1, "P1"))
     assert state.pending[0] == "deal"
     with pytest.raises(IllegalCommand, match="only while a hand is played"):
@@ -143,12 +133,7 @@ def test_a_vetoed_first_player_who_chooses_the_starting_colour_then_skips_the_tu
 
 
 def test_slapping_the_veto_does_not_close_the_uno_catch_window():
-    state = table(hands={1: ["P1", "P2"], 2: ["G1"] + PLAIN_2[1:], 0: PLAIN_0})
-    state = state.copy()
-    hands = list(state.hands)
-    state.pile = state.pile[: state.pos] + hands[1][2:] + state.pile[state.pos :]
-    hands[1] = ("P1", "P2")
-    state.hands = tuple(hands)
+    state = seated(hands={1: ["P1", "P2"]})
     state, _ = play(state, PlayCard(1, "P1"), SlapVeto(2, 0))
     assert state.exposed == 1
     state, events = step(state, Catch(0, 1))

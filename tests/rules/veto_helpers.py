@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from rules.state import GameState
 
 from .helpers import start
+from .positions import arranged
 
 # Three seats, dealer 0: seat 1 plays first, then seat 2, then seat 0.
 PLAIN_1 = ["P1", "P2", "O2", "G9", "Y8", "O3", "OV"]  # seat 1: purple to play on a P5
@@ -37,3 +40,45 @@ def table(
         options={"customizable": rules},
     )
     return state
+
+
+def seated(
+    rules: list | int = 3,
+    *,
+    hands: dict[int, list[str]] | None = None,
+    discard: tuple[str, ...] | list[str] = ("P5",),
+    pile: tuple[str, ...] | list[str] = (),
+    held: dict[int, list[str]] | None = None,
+    rest_to: int | None = None,
+) -> GameState:
+    """The position (docs/POSITION.md) where seat 1 plays first at three seats, dealer 0: the
+    hands given (seat 1 ``PLAIN_1``, seat 2 ``PLAIN_2``, seat 0 ``PLAIN_0`` unless named), the
+    discard pile (top last) and the draw pile (top first) with the rest of the deck under it,
+    or in seat ``rest_to``'s hand. ``held``: the house rule on each seat's Customizable cards,
+    for a deck whose cards carry different rules (the rules left over lie in the draw pile)."""
+    seats = {1: PLAIN_1, 2: PLAIN_2, 0: PLAIN_0, **(hands or {})}
+    extra = ""
+    if held is not None:
+        state = {
+            "rules": list(rules) if isinstance(rules, list) else ["blank"] * rules,
+            "tracked": True,
+            "veto": None,
+            "held": [list(held.get(seat, [])) for seat in range(3)],
+            "discard_rules": [],
+            "synced": 0,
+            "drawn_rule": None,
+            "showing": [],
+            "stuck": [],
+            "player": None,
+            "queue": [],
+        }
+        extra = "extra=" + json.dumps(state, separators=(",", ":"))
+    return arranged(
+        variant="veto",
+        hands=seats,
+        discard=list(discard),
+        pile=list(pile),
+        rest_to=rest_to,
+        options={"customizable": rules},
+        extra=extra,
+    )
