@@ -1,6 +1,7 @@
 """Engine speed, side by side with RLCard's UNO game in one run.
 
     .venv/bin/python bench/engine.py [--hands 2000] [--rounds 5] [--players 2,4,10] [--json]
+    .venv/bin/python bench/engine.py --profile spin/4 [--hands 2000]
 
 Measures, for our engine, the time per hand of every edition against classic at 2, 4 and 10
 players with the simulator's bots (``python -m rules.simulate --fast``: random bots choosing
@@ -20,6 +21,10 @@ Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, b
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
 (a random playable card whenever there is one, Wild Draw 4 only when nothing else plays, the
 drawn card when it plays, UNO always called, never challenge), so both play the same game.
+
+``--profile EDITION/PLAYERS`` profiles that edition's hands with the simulator's bots instead
+(cProfile, from the standard library: its figures are inflated by its own cost per call, so
+read them for where the time goes, not for how much there is).
 """
 
 from __future__ import annotations
@@ -172,6 +177,18 @@ def replay_speed(players: int = 4, repeats: int = 50) -> dict[str, float]:
     }
 
 
+def profile(variant: str, players: int, hands: int) -> int:
+    """Where the time of ``hands`` hands goes, by function (the 40 costliest of their own)."""
+    import cProfile
+    import pstats
+
+    run(variant, players, "bench", hands=30, checks=False)  # warm up, as the timed runs
+    profiler = cProfile.Profile()
+    profiler.runcall(run, variant, players, "bench", hands=hands, checks=False)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(40)
+    return 0
+
+
 def _warm_up(variants: list[str], tables: list[int]) -> None:
     """Play a few hands of every measured kind first: imports and the engine's caches of
     commands and events are filled before any round is timed."""
@@ -189,7 +206,15 @@ def main() -> int:
     parser.add_argument("--players", default="2,4,10", help="table sizes, comma separated")
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--profile",
+        metavar="EDITION/PLAYERS",
+        help="instead: profile that edition's hands with the simulator's bots (cProfile)",
+    )
     args = parser.parse_args()
+    if args.profile:
+        variant, _, players = args.profile.partition("/")
+        return profile(variant, int(players or 4), args.hands)
     variants = [v for v in args.variants.split(",") if v]
     if "classic" not in variants:
         variants.insert(0, "classic")
