@@ -6,8 +6,10 @@ seat 0 (the dealer).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 
+from rules.position import format_position, parse_position
 from rules.state import GameState
 from rules.variants.power_grab.events import TOWERS, PowerGrabState
 from tests.rules.helpers import start
@@ -31,13 +33,14 @@ def table(
 
 
 def holding(state: GameState, towers: Mapping[str, int | None]) -> GameState:
-    """``state`` with the towers named held by the seats given."""
-    s = state.copy()
-    held = list(s.extra.towers)
+    """The position of ``state`` (docs/POSITION.md) with the towers named held by the seats
+    given: its ``extra`` field says who holds each tower."""
+    held = list(state.extra.towers)
     for tower, seat in towers.items():
         held[TOWERS.index(tower)] = seat
-    s.extra = PowerGrabState(tuple(held), s.extra.threat)
-    return s
+    extra = PowerGrabState(tuple(held), state.extra.threat).to_dict()
+    fields = [f for f in format_position(state).split("|") if not f.startswith("extra=")]
+    return parse_position("|".join([*fields, "extra=" + json.dumps(extra, separators=(",", ":"))]))
 
 
 def holders(state: GameState) -> dict[str, int | None]:
