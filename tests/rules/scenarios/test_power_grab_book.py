@@ -454,3 +454,57 @@ def test_either_draw_card_goes_on_its_own_symbol_and_not_on_the_other():
     assert {c.card for c in offers(on_two, 1) if isinstance(c, PlayCard)} == {"GD2"}
     on_one = grab(hands=[["B1"], ["GD1", "GD2", "Y5"], ["Y1"]], discard=["R7", "RD1"])
     assert {c.card for c in offers(on_one, 1) if isinstance(c, PlayCard)} == {"GD1"}
+
+
+def test_a_fourth_tower_grabbed_from_another_player_gives_instant_uno():
+    """
+    > If you are skillful enough to have all 4 Power Towers in your possession, you get to discard
+    > all of your cards EXCEPT one
+    """
+    state = grab(
+        {"U": 1, "N": 1, "O": 1, "!": 2},
+        hands=[["B1"], ["R4:!", "G2", "B3"], ["Y1"]],
+        discard=["R7"],
+    )
+    state, events = send(state, PlayCard(1, "R4:!"))
+    assert first(events, "towers_grabbed").previous == (2,)
+    assert state.pending == ("keep", 1)
+
+
+def test_a_draw_two_played_on_a_blocked_draw_two_makes_the_next_player_draw_two_only():
+    """
+    > After you have blocked an Action Card with your Power Tower, treat it like a regular color
+    > or Wild card and play by matching it accordingly.
+
+    RULINGS.md P8: there is no stacking; the blocked draw is gone.
+    """
+    state = grab(
+        {"N": 2},
+        hands=[["B1", "B2"], ["RD2", "Y5", "Y6"], ["Y1", "GD2", "R2"]],
+        discard=["R7"],
+        pile=["B3", "B4", "B5", "B6"],
+    )
+    state, _ = send(state, PlayCard(1, "RD2"), Block(2), PlayCard(2, "GD2"))
+    assert state.hands[0] == ("B1", "B2", "B3", "B4") and state.pending == ("turn", 1)
+
+
+def test_the_o_tower_holder_who_blocks_a_wild_draw_four_plays_on_the_colour_called():
+    """
+    > After you have blocked an Action Card with your Power Tower, treat it like a regular color
+    > or Wild card and play by matching it accordingly.
+    """
+    state = grab({"O": 2}, hands=[["B1"], ["W4", "Y5", "Y6"], ["Y1", "G2", "B2"]], discard=["R7"])
+    state, _ = send(state, PlayCard(1, "W4", "G"), Block(2))
+    assert {c.card for c in offers(state, 2) if isinstance(c, PlayCard)} == {"G2"}
+
+
+def test_with_two_players_a_reverse_is_no_skip_card_for_the_exclamation_tower():
+    """
+    > !: If you play a card with the "!" on it, grab the yellow "!" Power Tower. You now have
+    > protection against Skip cards.
+
+    RULINGS.md P7 and C4: with two players a Reverse works like a Skip but is not a Skip card.
+    """
+    state = grab({"!": 0}, hands=[["B1", "B2"], ["RV", "Y5", "Y6"]], discard=["R7"])
+    state, events = send(state, PlayCard(1, "RV"))
+    assert "block_offered" not in kinds(events) and state.pending == ("turn", 1)

@@ -444,3 +444,42 @@ def test_the_spinner_may_race_for_the_uno_spin_too():
     state, _ = spun("uno_spin", seat2=["G1", "G2"], seat0=["Y1", "Y2"], opener=["R3~", "B7", "B2"])
     state, _ = send(state, ClaimUnoSpin(2), WheelDiscard(2, ("G2",)))
     assert state.hands[2] == ("G1",) and state.pending == ("turn", 0)
+
+
+def test_a_player_who_discards_their_last_card_after_the_uno_spin_goes_out():
+    """
+    > The first player to yell it gets to discard one card of their choice. … Once a player has
+    > no cards left, the round is over.
+    """
+    state, _ = spun("uno_spin", seat2=["G1", "G2"], seat0=["Y1"], opener=["R3~", "B7", "B2"])
+    state, events = send(state, ClaimUnoSpin(0), WheelDiscard(0, ("Y1",)))
+    ended = first(events, "hand_ended")
+    assert ended.winner == 0 and ended.held == (0, 7 + 2, 1 + 2)
+
+
+def test_a_player_without_a_number_card_takes_no_part_in_war():
+    """
+    > Each player selects the highest number card of any color in their hand (if they have one)
+    > and reveals them at the same time.
+    """
+    state, events = spun("war", seat2=["GS", "W"], seat0=["Y3"], opener=["R3~", "B7", "B2"])
+    war = first(events, "war_fought")
+    assert war.rounds == ((3, 7, None),) and war.winner == 1
+    state, _ = send(state, WheelDiscard(1, ("B7",)))
+    assert state.hands[1] == ("B2",) and state.pending == ("turn", 2)
+
+
+def test_a_trade_after_the_last_card_leaves_the_player_who_went_out_out_of_it():
+    """
+    > Likewise, if the last card played is a Spin card, the next player must spin the wheel and
+    > that action must be resolved
+
+    RULINGS.md S15: the others pass their hands among themselves, skipping the empty hand.
+    """
+    state = spin(hands=[["B1", "B2"], ["R3~"], ["G1"]], discard=["R7"])
+    state, events = send(
+        state, PlayCard(1, "R3~"), SpinWheel(2), chance=Fixed(wheel=["trade_hands"])
+    )
+    assert state.hands == (("G1",), (), ("B1", "B2"))
+    ended = first(events, "hand_ended")
+    assert ended.winner == 1 and ended.held == (1, 0, 3)
