@@ -177,8 +177,11 @@ class Hub:
         for subscriber in streams:
             subscriber.wake(version)
 
-    def stream_count(self) -> int:
+    def stream_count(self, game_id: UUID | str | None = None) -> int:
+        """The open streams of the process (of one game)."""
         with self._lock:
+            if game_id is not None:
+                return len(self._by_game.get(game_key(game_id), ()))
             return sum(len(group) for group in self._by_game.values())
 
     def _ensure_listener(self) -> None:

@@ -60,6 +60,13 @@ class Button:
     colour: str = ""  # a colour choice's letter (drawn as a swatch beside the word)
     help: str = ""  # what a special action does (the edition's words)
 
+    @property
+    def answer(self) -> str:
+        """The label without the card it plays, where the page's question names the card:
+        "Call red, grab U" for "Play wild grab a tower: call red, grab U"."""
+        _, said, rest = self.label.partition(": ")
+        return rest[:1].upper() + rest[1:] if said and rest else self.label
+
 
 @dataclass
 class SeatRow:

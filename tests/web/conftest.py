@@ -23,6 +23,17 @@ def _empty_event_log_after_transactional_tests(request):
         erase_event_log_for_tests()
 
 
+@pytest.fixture(autouse=True)
+def _no_listening_connection_left(request):
+    # A table page opened in a browser starts the process's listening connection (games.live,
+    # on PostgreSQL): closed after the test, or the test database could not be dropped.
+    yield
+    if "live_server" in request.fixturenames:
+        from games import live
+
+        live.hub.stop()
+
+
 @pytest.fixture
 def make_game(db):
     """``make_game(players=..., **create_game arguments)``: a seeded classic game by default."""

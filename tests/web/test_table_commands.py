@@ -190,8 +190,8 @@ def test_an_htmx_press_answers_with_the_fragments_and_a_plain_one_redirects(clie
     response = client.post(f"/table/{game.pk}/command/", draw, **HTMX)
 
     assert response.status_code == 200
-    # Board, hand, actions, log, the dispute form's choice of event and the list of disputes.
-    assert response.text.count('hx-swap-oob="true"') == 6
+    # Board, hand, actions, their help, log, the dispute form's choice and the disputes.
+    assert response.text.count('hx-swap-oob="true"') == 7
     assert "<html" not in response.text
     state = services.load_game(game_id=game.pk)
     follow = {"command": json.dumps(legal_commands(state, state.pending[1])[-1].to_dict())}

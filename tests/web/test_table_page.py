@@ -145,11 +145,19 @@ def test_the_poll_swaps_the_fragments_out_of_band_when_the_version_moved(client,
     assert response.status_code == 200
     html = response.text
     assert "<html" not in html
-    # The table's parts, the dispute form's choice of event (it follows the log) and the
-    # list of disputes; nothing else of the page.
-    for fragment in ("board", "hand", "actions", "log", "dispute-version", "disputes"):
+    # The table's parts, what their buttons do, the dispute form's choice of event (it
+    # follows the log) and the list of disputes; nothing else of the page.
+    for fragment in (
+        "board",
+        "hand",
+        "actions",
+        "table-help",
+        "log",
+        "dispute-version",
+        "disputes",
+    ):
         assert f'id="{fragment}"' in html
-    assert html.count('hx-swap-oob="true"') == 6
+    assert html.count('hx-swap-oob="true"') == 7
     assert 'id="dispute-claim"' not in html  # what a person is typing is never swapped
     assert f'name="v" value="{services.load_game(game_id=game.pk).version}"' in html
 
