@@ -50,11 +50,13 @@ def test_the_deck_has_112_cards_with_four_mod_cards():
 
 def test_the_dealer_deals_seven_cards_and_the_player_left_of_the_dealer_starts():
     """
-    > The dealer shuffles and deals each player 7 cards. … The person to the left of the dealer
-    > starts play.
+    > The dealer shuffles and deals each player 7 cards. … Place the remainder of the deck
+    > facedown to form a DRAW pile. … The top card of the DRAW pile is turned over to begin a
+    > DISCARD pile. … The person to the left of the dealer starts play.
     """
     state, events = deal("mod", 3, dealer=1, starter="G5")
     assert [len(hand) for hand in state.hands] == [7, 7, 7]
+    assert len(state.pile) - state.pos == 112 - 21 - 1  # the rest is the draw pile
     assert state.discard == ("G5",) and state.colour == "G"
     assert state.pending == ("turn", 2)
 

@@ -467,3 +467,33 @@ def test_a_next_player_who_can_play_plays_as_usual_under_the_three_card_rule():
     assert state.hands[2] == ("Y1", "O2") and state.pending == ("turn", 2)
     state, _ = send(state, PlayCard(2, "O2"))
     assert state.pending == ("turn", 0)
+
+
+def test_a_house_rule_of_the_tables_own_is_recorded_with_its_words_and_plays_as_a_wild():
+    """
+    > Wild Customizable card - Use a #2 pencil to write any house rule you wish on a card. The
+    > only limit is your imagination (and the consent of the other players).
+
+    RULINGS.md V2 and V8: free text, recorded in customizable_played, otherwise a plain wild.
+    """
+    state = at(
+        position(
+            "veto",
+            options={"customizable": ["text:Sing a song"]},
+            hands=[["P1"], ["WC", "O3"], ["Y1"]],
+            discard=["O7"],
+        )
+    )
+    state, events = send(state, PlayCard(1, "WC", "Y"))
+    assert first(events, "customizable_played").text == "Sing a song"
+    assert state.colour == "Y" and state.pending == ("turn", 2)
+
+
+def test_with_two_players_a_veto_on_the_opponent_gives_the_slapper_another_turn():
+    """
+    > any other player can slap the VETO card on them. They must then (1) stop talking politics
+    > and (2) skip their next turn.
+    """
+    state = veto(hands=[["P1", "P2"], ["O3", "O4", "G5"]], discard=["O7"])
+    state, events = send(state, SlapVeto(1, target=0), PlayCard(1, "O3"))
+    assert first(events, "veto_served").seat == 0 and state.pending == ("turn", 1)
