@@ -80,7 +80,7 @@ def test_a_visitor_plays_a_whole_hand_against_bots(page, live_server, eager_task
             presses += 1
             wait_for_move(page, before)
         else:
-            # Waiting for the bots: the poll brings their moves without a reload.
+            # Waiting for the bots: the stream brings their moves without a reload.
             page.wait_for_function(
                 "v => document.querySelector('#board').dataset.version != v", arg=str(before)
             )

@@ -194,3 +194,23 @@ def test_a_hidden_tab_makes_no_requests_for_a_minute_and_catches_up_when_shown(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_where_there_is_no_stream_only_a_shown_tab_asks(chromium, live_server, settings):
+    settings.LIVE_UPDATES = "poll"  # e.g. behind a pooler that cannot hold a LISTEN
+    game, pages, contexts = two_players(chromium, live_server, "live-poll")
+    try:
+        asked: dict[int, list[str]] = {0: [], 1: []}
+        for seat, page in pages.items():
+            page.on("request", lambda request, seat=seat: asked[seat].append(request.url))
+        pages[1].evaluate(HIDE, True)
+        pages[1].wait_for_timeout(5_000)
+        assert asked[1] == []
+        assert len(asked[0]) >= 2 and all("/version/" in url for url in asked[0])
+        # Shown again: it asks at once.
+        pages[1].evaluate(HIDE, False)
+        pages[1].wait_for_timeout(300)
+        assert [url.split("/")[-2] for url in asked[1]] == ["version"]
+    finally:
+        for context in contexts:
+            context.close()

@@ -246,3 +246,19 @@ def test_filing_a_dispute_answers_with_the_form_and_the_tables_list(client, make
     assert "Your dispute was filed" in response.text
     assert 'id="disputes"' in response.text and "Misdealt" in response.text
     assert response.text.count('hx-swap-oob="true"') == 1  # the list, beside the form
+
+
+def test_the_page_follows_its_stream_or_where_there_is_none_polls_only_while_shown(
+    client, make_game, settings
+):
+    game = make_game()
+    seat_client(client, game, 0)
+
+    html = client.get(f"/table/{game.pk}/").text
+    assert f'data-sse-url="/table/{game.pk}/live/"' in html and 'hx-ext="sse"' in html
+    assert "sse:version[unoTable.moved(detail)]" in html and "every 1500ms" not in html
+
+    settings.LIVE_UPDATES = "poll"
+    html = client.get(f"/table/{game.pk}/").text
+    assert "data-sse-url" not in html and "sse:version" not in html
+    assert "every 1500ms [unoTable.shown()]" in html
