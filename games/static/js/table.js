@@ -6,7 +6,7 @@
    the tab is hidden the stream is closed, so a hidden tab makes no request and holds no
    connection. Shown again, a fresh #live opens a new stream, whose first event is the game's
    version: the page fetches its fragments at once if it is behind. The poller (#poller) fetches
-   only when an event's version differs from the page's own (#table-version), or when an event
+   only when an event's version is later than the page's own (#table-version), or when an event
    says nothing (the server may have missed a move: look again). */
 (function () {
   "use strict";
@@ -25,10 +25,12 @@
 
   window.unoTable = {
     shown: shown,
-    // An event of the stream: fetch when it names another version than the page's, or none.
+    // An event of the stream: fetch when it names a later version than the page shows (an
+    // older one is a move the page's own answer already brought), or none (look again).
     moved: function (message) {
       if (!message || message.data === "" || message.data === undefined) return true;
-      return String(message.data) !== value("table-version");
+      var shown = Number(value("table-version"));
+      return isNaN(shown) || Number(message.data) > shown;
     },
     // A finished game whose hands are held back (docs: games.visibility) is looked at now and
     // then while shown, until it is revealed: nothing is appended to it when that happens.
