@@ -1002,7 +1002,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
             out.append(CallUno(seat))
         else:
             out.append(Catch(seat, exposed))
-    if variant.hooks_legal:
+    if variant.hooks_legal and (variant.legal_kinds is None or kind in variant.legal_kinds):
         out += variant.legal_extra(s, seat)
     return out
 

@@ -241,8 +241,9 @@ class Variant:
         else:
             playable = self.playable
             ways = {c: table[c] for c in hand if playable(s, c)}
-        if self._own_plays:  # the cards whose ways the edition decides itself
-            for card in self._own_plays.intersection(ways):
+        own = self._own_plays  # the cards whose ways the edition decides itself
+        if own and not own.isdisjoint(ways):
+            for card in own.intersection(ways):
                 ways[card] = self.play_options(s, seat, card, leaves)
         out: list[Command] = []
         for options in ways.values():
@@ -365,6 +366,10 @@ class Variant:
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         """Commands of the edition that ``seat`` may send now, beyond the core ones."""
         return []
+
+    # The pending kinds in which ``legal_extra`` may have commands to add (the engine asks only
+    # then); None: in any, as for commands open all hand long (a VETO slap).
+    legal_kinds: frozenset[str] | None = None
 
     def closes_uno_window(self, cmd: Command) -> bool:
         """Whether this command, sent by the seat whose turn it is, begins that turn."""

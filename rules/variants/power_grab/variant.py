@@ -235,10 +235,15 @@ class PowerGrab(Variant):
         x: PowerGrabState = d.s.extra
         # In the towers' own order, whatever order the play named them in: grabbing U and N is
         # one move, and records the same event either way.
-        towers = tuple(t for t in TOWERS if t in towers and x.towers[TOWER_INDEX[t]] != seat)
-        if not towers:
+        grabbed: list[str] = []
+        previous: list[int | None] = []
+        for tower, holder in zip(TOWERS, x.towers, strict=True):
+            if holder != seat and tower in towers:
+                grabbed.append(tower)
+                previous.append(holder)
+        if not grabbed:
             return False
-        d.emit(TowersGrabbed(seat, card, towers, tuple(x.towers[TOWER_INDEX[t]] for t in towers)))
+        d.emit(TowersGrabbed(seat, card, tuple(grabbed), tuple(previous)))
         if d.s.extra.towers != (seat, seat, seat, seat):
             return False
         hand = d.s.hands[seat]
@@ -265,9 +270,11 @@ class PowerGrab(Variant):
 
     # The edition's commands ------------------------------------------------------------------
 
+    legal_kinds = _CHOICES
+
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         kind, pseat = s.pending
-        if pseat != seat or kind not in _CHOICES:
+        if pseat != seat:
             return []
         if kind == Pending.BLOCK:
             return [Block(seat), Take(seat)]
