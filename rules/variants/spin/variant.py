@@ -405,12 +405,13 @@ class Spin(Variant):
         out: list[Command] = []
         for chosen in choices:
             unos = _WITH_UNO if len(hand) - len(chosen) == 1 else _NO_UNO
-            for top in dict.fromkeys(chosen):  # each card code on top once
-                rest = list(chosen)
-                rest.remove(top)  # its first copy moves to the top
-                order = (*rest, top)
-                colours = self.colours if COLOUR[top] is None else _NO_COLOUR
-                out += [WheelDiscard(seat, order, c, uno) for c in colours for uno in unos]
+            for k, top in enumerate(chosen):
+                if top in chosen[:k]:
+                    continue  # each card code on top once (its first copy moves there)
+                order = chosen[:k] + chosen[k + 1 :] + (top,)
+                for colour in self.colours if COLOUR[top] is None else _NO_COLOUR:
+                    for uno in unos:
+                        out.append(WheelDiscard(seat, order, colour, uno))
         return out
 
     # Checks ----------------------------------------------------------------------------------
