@@ -4,7 +4,9 @@ a pool of connections per process and the listening connection's own URL past Pg
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import runpy
 import secrets
 from pathlib import Path
@@ -47,6 +49,17 @@ def load(monkeypatch):
 @pytest.mark.parametrize("name", ["web", "web-scale"])
 def test_the_web_services_run_the_asgi_application_with_uvicorns_worker(name):
     command = SERVICES[name]["command"]
+    assert command[:3] == ["gunicorn", "-c", "python:config.gunicorn"]
+    assert "config.asgi:application" in command
+    assert command[command.index("-k") + 1] == "uvicorn_worker.UvicornWorker"
+
+
+def test_the_image_run_on_its_own_serves_the_asgi_application_too():
+    """``docker run`` without compose takes the image's CMD: it must not fall back to the WSGI
+    application, which would hold a worker for every open table page."""
+    cmd = re.search(r"^CMD (\[.*\])$", (ROOT / "config" / "Dockerfile").read_text(), re.M)
+    assert cmd, "the Dockerfile has no CMD line"
+    command = json.loads(cmd.group(1))
     assert command[:3] == ["gunicorn", "-c", "python:config.gunicorn"]
     assert "config.asgi:application" in command
     assert command[command.index("-k") + 1] == "uvicorn_worker.UvicornWorker"
