@@ -18,7 +18,7 @@ def arranged(
     discard: list[str],
     pile: list[str],
     players: int = 3,
-    rest_to: int | None = 0,
+    rest_to: int | str | None = 0,
     pending: str = "turn:1",
     colour: str | None = None,
     extra: str = "",
@@ -26,9 +26,10 @@ def arranged(
     options: dict | None = None,
 ) -> GameState:
     """The position with these hands, discard pile (top last) and draw pile (top first); every
-    other card of the deck is in seat ``rest_to``'s hand, or at the bottom of the draw pile when
-    ``rest_to`` is None. ``options``: the game's, where they change the deck. ``extra``: further
-    fields, as written (``scores=...|extra=...``)."""
+    other card of the deck is in seat ``rest_to``'s hand, at the bottom of the draw pile when
+    ``rest_to`` is None, or at the bottom of the discard pile when it is ``"discard"``.
+    ``options``: the game's, where they change the deck. ``extra``: further fields, as written
+    (``scores=...|extra=...``)."""
     edition = get_variant(variant)
     rest = Counter(edition.deck_for(edition.parse_options(dict(options or {}))))
     rest.subtract([c for hand in hands.values() for c in hand] + discard + pile)
@@ -36,6 +37,8 @@ def arranged(
     seats = {seat: list(cards) for seat, cards in hands.items()}
     if rest_to is None:
         pile = list(pile) + sorted(rest.elements())
+    elif rest_to == "discard":
+        discard = sorted(rest.elements()) + list(discard)
     else:
         seats.setdefault(rest_to, [])
         seats[rest_to] = seats[rest_to] + sorted(rest.elements())

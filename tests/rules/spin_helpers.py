@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.commands import PlayCard
 from rules.engine import step
+from rules.position import format_position, parse_position
 from rules.state import GameState
 from rules.variants.spin import variant as spin
 from rules.variants.spin.commands import SpinWheel
@@ -49,9 +50,8 @@ def spun(monkeypatch, segment: str, **kwargs):
 
 
 def with_hands(state: GameState, **hands) -> GameState:
-    """A copy of ``state`` with some hands replaced (``seat1=(...)``): the cards move between
-    the hand and the draw pile, so no card is created or lost."""
-    state = state.copy()
+    """The position of ``state`` (docs/POSITION.md) with some hands replaced (``seat1=(...)``):
+    the cards move between the hand and the draw pile, so no card is created or lost."""
     all_hands = list(state.hands)
     pile = list(state.pile[state.pos :])
     for key, cards in hands.items():
@@ -60,7 +60,8 @@ def with_hands(state: GameState, **hands) -> GameState:
         for card in cards:
             pile.remove(card)
         all_hands[seat] = tuple(cards)
-    state.hands = tuple(all_hands)
-    state.pile = tuple(pile)
-    state.pos = 0
-    return state
+    variant, *rest = format_position(state).split("|")
+    fields = dict(field.split("=", 1) for field in rest)
+    fields["hands"] = "/".join(",".join(cards) for cards in all_hands)
+    fields["pile"] = ",".join(pile)
+    return parse_position("|".join([variant, *(f"{k}={v}" for k, v in fields.items())]))

@@ -17,7 +17,8 @@ from rules.variants.spin.events import WheelSpun
 from rules.variants.spin.variant import Spin
 
 from .helpers import play, start
-from .spin_helpers import at_spin, spin_play, stop_wheel_on, table, with_hands
+from .positions import arranged
+from .spin_helpers import OPENER, at_spin, spin_play, stop_wheel_on, table, with_hands
 
 DECK = get_variant("spin").deck
 
@@ -91,9 +92,14 @@ def test_a_spin_card_cannot_be_played_on_another_colour_and_number():
 
 
 def test_a_plain_number_card_is_played_on_a_spin_card_of_the_same_number():
-    state = at_spin(hands={2: ["G3", "B1", "B2", "B4", "B5", "B6", "B7"]})
-    state = state.copy()
-    state.pending = ("turn", 2)  # as if seat 2's turn had come
+    # Seat 1 played R3~ on a red 7 and seat 2's turn has come (the spin done).
+    state = arranged(
+        variant="spin",
+        hands={1: OPENER[1:], 2: ["G3", "B1", "B2", "B4", "B5", "B6", "B7"]},
+        discard=["R7", "R3~"],
+        pile=[],
+        pending="turn:2",
+    )
     state, _ = play(state, PlayCard(2, "G3"))
     assert state.discard[-2:] == ("R3~", "G3")
 

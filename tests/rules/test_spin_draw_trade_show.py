@@ -18,7 +18,8 @@ from rules.variants.spin.events import (
 from rules.views import event_view, game_view
 
 from .helpers import play
-from .spin_helpers import at_spin, spun, stop_wheel_on, table, with_hands
+from .positions import arranged
+from .spin_helpers import OPENER, at_spin, spun, stop_wheel_on, table, with_hands
 
 SPINNER = ["B1", "G2", "Y5", "B5", "R5~", "W", "GD2"]  # seat 2
 DEALER = ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "GS"]  # seat 0
@@ -50,23 +51,25 @@ def test_after_drawing_play_moves_on_to_the_player_after_the_spinner(monkeypatch
     assert events[-1] == TurnBegan(0)
 
 
-def draw_pile_of(state, cards):
-    """Leave exactly ``cards`` in the draw pile: the rest goes under the discard pile."""
-    state = state.copy()
-    rest = list(state.pile[state.pos :])
-    for card in cards:
-        rest.remove(card)
-    state.pile = tuple(cards)
-    state.pos = 0
-    state.discard = tuple(rest) + state.discard
-    return state
+def spinning(pile, *, rest_to, discard=("R7", "R3~")):
+    """The position where seat 2 spins after seat 1's R3~ and the draw pile is exactly ``pile``:
+    every other card is in seat ``rest_to``'s hand, or under the ``discard`` pile's cards
+    (``"discard"``)."""
+    return arranged(
+        variant="spin",
+        hands={1: OPENER[1:], 2: SPINNER, 0: DEALER},
+        discard=list(discard),
+        pile=pile,
+        pending="spin:2",
+        rest_to=rest_to,
+    )
 
 
 def test_when_the_draw_pile_runs_out_the_discard_pile_is_reshuffled_and_drawing_goes_on(
     monkeypatch,
 ):
     stop_wheel_on(monkeypatch, "draw_red")
-    state = draw_pile_of(at_spin(hands={2: SPINNER}), ["G6", "B6"])
+    state = spinning(["G6", "B6"], rest_to="discard")
     state, events = step(state, SpinWheel(2))
     assert any(type(e) is DiscardReshuffled for e in events)
     drawn = [card for e in events if type(e) is CardsDrawn for card in e.cards]
@@ -77,20 +80,8 @@ def test_when_the_draw_pile_runs_out_the_discard_pile_is_reshuffled_and_drawing_
 
 def test_with_no_red_card_left_to_draw_the_spinner_draws_what_there_is(monkeypatch):
     stop_wheel_on(monkeypatch, "draw_red")
-    state = at_spin(hands={2: SPINNER})
     # Every card but two is in seat 0's hand; the discard pile is its top card alone.
-    state = state.copy()
-    pile = list(state.pile[state.pos :]) + list(state.discard[:-1])
-    pile.remove("G6")
-    pile.remove("B6")
-    hands = list(state.hands)
-    hands[0] = hands[0] + tuple(pile)
-    state.hands, state.pile, state.pos, state.discard = (
-        tuple(hands),
-        ("G6", "B6"),
-        0,
-        state.discard[-1:],
-    )
+    state = spinning(["G6", "B6"], rest_to=0, discard=["R3~"])
     state, events = step(state, SpinWheel(2))
     assert [e for e in events if type(e) is CardsDrawn] == [CardsDrawn(2, ("G6", "B6"), "draw_red")]
     assert events[-1] == TurnBegan(0)
