@@ -13,6 +13,7 @@ from rules.position import format_position, parse_position
 from rules.state import GameState
 from rules.variants.power_grab.events import TOWERS, PowerGrabState
 from tests.rules.helpers import start
+from tests.rules.positions import arranged
 
 
 def table(
@@ -53,3 +54,30 @@ def event(events: list, cls: type) -> object:
     found = [e for e in events if type(e) is cls]
     assert len(found) == 1, f"expected one {cls.__name__}, got {found}"
     return found[0]
+
+
+def placed(
+    hands: Mapping[int, Iterable[str]],
+    *,
+    discard: Iterable[str],
+    pile: Iterable[str] = (),
+    players: int = 3,
+    pending: str = "turn:1",
+    colour: str | None = None,
+    towers: Mapping[str, int] | None = None,
+) -> GameState:
+    """The position (docs/POSITION.md) with these hands, discard pile (top last) and draw pile
+    (top first, the rest of the deck under it); ``towers`` says who holds which tower."""
+    held = [(towers or {}).get(tower) for tower in TOWERS]
+    extra = {"threat": None, "towers": held}
+    return arranged(
+        variant="power_grab",
+        hands={seat: list(cards) for seat, cards in hands.items()},
+        discard=list(discard),
+        pile=list(pile),
+        players=players,
+        rest_to=None,
+        pending=pending,
+        colour=colour,
+        extra="extra=" + json.dumps(extra, separators=(",", ":")),
+    )

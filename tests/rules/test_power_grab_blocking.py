@@ -13,7 +13,7 @@ from rules.variants.power_grab.events import ActionBlocked, BlockDeclined, Block
 from rules.views import event_view
 from tests.rules.helpers import play, types
 
-from .power_grab_helpers import event, holders, holding, table
+from .power_grab_helpers import event, holders, placed, table
 
 PG = get_variant("power_grab")
 
@@ -247,15 +247,19 @@ def test_the_seat_offered_the_block_may_not_play_before_answering():
 # The last card ------------------------------------------------------------------------------------
 
 SKIPS = ["RS", "RS", "GS", "GS", "BS", "BS"]  # two seats: seat 0 never gets a turn
+SEAT_0 = ["G2", "G3", "G4", "Y2", "Y3", "Y4", "B9"]
 
 
 def down_to_last_card(last, towers=None, draws=()):
-    """Seat 1 holding only ``last``, seat 0 holding ``towers``."""
-    state = table({1: SKIPS + [last]}, players=2, draws=draws)
-    for card in SKIPS[:-1]:
-        state, _ = play(state, PlayCard(1, card))
-    state, _ = play(state, PlayCard(1, "BS", uno=True))
-    return holding(state, towers or {})
+    """Two seats: seat 1, holding only ``last``, plays again after skipping seat 0 six times
+    (UNO called); seat 0 holds seven cards and ``towers``; ``draws`` top the draw pile."""
+    return placed(
+        {0: SEAT_0, 1: [last]},
+        discard=["R3", *SKIPS],
+        pile=draws,
+        players=2,
+        towers=towers,
+    )
 
 
 def test_a_last_draw_one_makes_the_next_player_draw_one_and_it_counts():

@@ -12,7 +12,7 @@ from rules.variants.power_grab.commands import ClaimInstantUno, PowerGrabPlay
 from rules.variants.power_grab.events import InstantUnoClaimed, TowersGrabbed, TowersReturned
 from tests.rules.helpers import play, types
 
-from .power_grab_helpers import event, holders, holding, table
+from .power_grab_helpers import event, holders, placed, table
 
 PG = get_variant("power_grab")
 HAND = ["R8:!", "B2", "Y5", "G7", "B4", "Y6", "G8"]
@@ -104,13 +104,20 @@ def test_a_fourth_tower_taken_from_another_player_gives_instant_uno_too():
     assert state.pending == ("keep", 1)
 
 
+def left_with_two_cards():
+    """Two seats: seat 1 has skipped seat 0 five times and plays again, holding a ! card and a
+    blue 7 and the other three towers."""
+    return placed(
+        {0: ["G2", "G3", "G4", "Y2", "Y3", "Y4", "Y9"], 1: ["B8:!", "B7"]},
+        discard=["R3", "RS", "RS", "GS", "GS", "BS"],
+        players=2,
+        towers={"U": 1, "N": 1, "O": 1},
+    )
+
+
 def test_with_one_card_left_instant_uno_discards_nothing():
-    # Two seats: seat 1 skips seat 0 five times and is left with a ! card and a blue 7.
-    skips = ["RS", "RS", "GS", "GS", "BS"]
-    state = table({1: skips + ["B8:!", "B7"]}, players=2)
-    for card in skips:
-        state, _ = play(state, PlayCard(1, card))
-    state = holding(state, {"U": 1, "N": 1, "O": 1})
+    # Two seats: seat 1 skipped seat 0 five times and is left with a ! card and a blue 7.
+    state = left_with_two_cards()
     state, events = play(state, PlayCard(1, "B8:!", uno=True))
     assert events[2:] == [InstantUnoClaimed(1, "B7", (), True), TowersReturned(1), TurnBegan(0)]
     assert state.hands[1] == ("B7",) and state.exposed is None
@@ -118,11 +125,7 @@ def test_with_one_card_left_instant_uno_discards_nothing():
 
 
 def test_with_one_card_left_and_uno_not_called_the_player_can_be_caught():
-    skips = ["RS", "RS", "GS", "GS", "BS"]
-    state = table({1: skips + ["B8:!", "B7"]}, players=2)
-    for card in skips:
-        state, _ = play(state, PlayCard(1, card))
-    state = holding(state, {"U": 1, "N": 1, "O": 1})
+    state = left_with_two_cards()
     state, events = play(state, PlayCard(1, "B8:!"))
     assert event(events, InstantUnoClaimed).uno is False
     assert state.exposed == 1
