@@ -36,7 +36,8 @@ from rules import RuleError
 from rules.variants import get_variant
 
 SESSION_DEVICE = "table_device"  # this browser's random token (games.services.take_seat)
-REMATCH_POLL = "every 3s"  # how often a finished table asks whether a rematch started
+# How often a finished table asks whether a rematch started: only while the tab is shown.
+REMATCH_POLL = "every 5s [document.visibilityState === 'visible']"
 
 
 @dataclass(frozen=True, slots=True)

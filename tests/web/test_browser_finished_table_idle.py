@@ -1,0 +1,42 @@
+"""A finished table waits for a rematch without waste: while its tab is hidden it asks the
+server nothing, and once shown again it asks within a few seconds and offers the rematch the referee
+started meanwhile."""
+
+import pytest
+
+from games import services
+from games.models import Game, Seat
+from tests.web.table_support import drive
+from tests.web.test_live_browser import HIDE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_hidden_finished_table_asks_nothing_and_catches_up_when_shown(
+    chromium, live_server, django_user_model
+):
+    referee = django_user_model.objects.create_user("rita", password="x")
+    game = services.create_game(
+        players=["Ann", "Bob"], variant="classic", scoring="none", target=500, seed="idle-1"
+    )
+    drive(game, until=lambda s: s.finished)
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    secret = Seat.objects.get(game=game, seat=0).secret
+    page.goto(f"{live_server.url}/table/{game.pk}/seat/{secret}/", wait_until="load")
+    page.wait_for_selector("#rematch .subtle")  # waiting for the referee to start one
+
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.evaluate(HIDE, True)
+    services.rematch(game_id=game.pk, by=referee)
+    page.wait_for_timeout(12_000)  # more than two of the shown tab's rounds
+    hidden_requests = list(asked)
+
+    page.evaluate(HIDE, False)
+    page.locator("#go-rematch").wait_for(timeout=8_000)
+    context.close()
+
+    assert hidden_requests == []
+    assert Game.objects.filter(rematch_of=game).exists()
