@@ -783,7 +783,10 @@ def decide_play(d: Decision, cmd: PlayCard) -> None:
     uno = cmd.uno
     if uno and variant.cards_left(s, cmd) != 1:
         raise IllegalCommand("UNO is called with the play that leaves one card")
-    if variant.hooks_check_play:  # an edition's checks (its own play command's field)
+    # An edition's checks (its own play command's field, the cards that need one).
+    if variant.hooks_check_play and (
+        cmd.__class__ is not PlayCard or card in variant.checked_plays
+    ):
         variant.check_play(s, cmd)
     key = (seat, card, colour, uno)
     event = _PLAYED.get(key)

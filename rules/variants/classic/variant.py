@@ -115,6 +115,8 @@ class Variant:
         self.hooks_draws = type(self).after_draw is not Variant.after_draw
         self.hooks_legal = type(self).legal_extra is not Variant.legal_extra
         self.hooks_check_play = type(self).check_play is not Variant.check_play
+        # The cards whose plain play ``check_play`` checks (``check_play_cards``).
+        self.checked_plays = self.check_play_cards()
         # The cards whose play (leaving cards in hand) only begins the next seat's turn, for
         # the engine's fast path (which still calls a turn hook): with an effect hook, those it
         # leaves to the classic effect (``effect_cards``).
@@ -261,6 +263,15 @@ class Variant:
         others are played as in classic UNO. Like ``effect_cards``: every card, unless an
         edition that overrides ``play_options`` names its own."""
         if type(self).play_options is not Variant.play_options:
+            return frozenset(self._deck)
+        return frozenset()
+
+    def check_play_cards(self) -> frozenset[str]:
+        """The cards whose play as a plain ``PlayCard`` this edition's ``check_play`` checks
+        (a play that comes as the edition's own play command is always checked). Like
+        ``effect_cards``: every card, unless an edition that overrides ``check_play`` names
+        its own."""
+        if type(self).check_play is not Variant.check_play:
             return frozenset(self._deck)
         return frozenset()
 

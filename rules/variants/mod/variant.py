@@ -108,6 +108,9 @@ class Mod(Variant):
         rest = self._after_mod(s, cmd.seat)
         return len(rest) - sum(1 for x in rest if COLOUR[x] == give)
 
+    def check_play_cards(self) -> frozenset[str]:
+        return frozenset({MOD})  # the colour it gives away
+
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         if cmd.card != MOD:  # (every play: the class is tested only then)
             if cmd.__class__ is ModPlay and _give(cmd) is not None:

@@ -22,7 +22,7 @@ from rules.engine import decide_play, handles
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, SeatSkipped
 from rules.pending import Pending
-from rules.variants.classic.variant import COLOUR, RANK, Variant
+from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, RANK, Variant
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, PowerGrabPlay, Take
 from rules.variants.power_grab.events import (
     TOWER_INDEX,
@@ -74,6 +74,10 @@ def power_grab_deck(colours: tuple[str, ...]) -> tuple[str, ...]:
 # card code -> its Power Icon, for the cards that carry one
 ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" in code}
 _CHOICES = frozenset({Pending.BLOCK, Pending.CHALLENGE, Pending.KEEP})  # with edition commands
+# The towers when ``seat`` holds all four (Instant UNO).
+_ALL_FOUR = tuple((seat,) * len(TOWERS) for seat in range(MAX_PLAYERS))
+# Each distinct grab is made once (events are values): seat, card, towers, previous holders.
+_GRABBED: dict[tuple[int, str, tuple[str, ...], tuple[int | None, ...]], TowersGrabbed] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,6 +163,9 @@ class PowerGrab(Variant):
             self._grab_cache[key] = options
         return options
 
+    def check_play_cards(self) -> frozenset[str]:
+        return GRAB_CARDS  # the towers they name
+
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         if cmd.card not in GRAB_CARDS:  # (every play: the class is tested only then)
             if cmd.__class__ is PowerGrabPlay and _towers(cmd):
@@ -232,19 +239,30 @@ class PowerGrab(Variant):
     def grab(self, d: Decision, seat: int, card: str, towers: tuple[str, ...], uno: bool) -> bool:
         """``seat`` grabs ``towers`` (those it does not hold already). When it then holds all
         four: Instant UNO. True when the turn waits for the seat to choose the card to keep."""
-        x: PowerGrabState = d.s.extra
-        # In the towers' own order, whatever order the play named them in: grabbing U and N is
-        # one move, and records the same event either way.
-        grabbed: list[str] = []
-        previous: list[int | None] = []
-        for tower, holder in zip(TOWERS, x.towers, strict=True):
-            if holder != seat and tower in towers:
-                grabbed.append(tower)
-                previous.append(holder)
-        if not grabbed:
-            return False
-        d.emit(TowersGrabbed(seat, card, tuple(grabbed), tuple(previous)))
-        if d.s.extra.towers != (seat, seat, seat, seat):
+        held = d.s.extra.towers
+        key: tuple[int, str, tuple[str, ...], tuple[int | None, ...]]
+        if len(towers) == 1:  # a Power Icon or a Wild Grab-A-Tower: most grabs
+            holder = held[TOWER_INDEX[towers[0]]]
+            if holder == seat:
+                return False
+            key = (seat, card, (towers[0],), (holder,))
+        else:
+            # In the towers' own order, whatever order the play named them in: grabbing U and
+            # N is one move, and records the same event either way.
+            grabbed: list[str] = []
+            previous: list[int | None] = []
+            for tower, holder in zip(TOWERS, held, strict=True):
+                if holder != seat and tower in towers:
+                    grabbed.append(tower)
+                    previous.append(holder)
+            if not grabbed:
+                return False
+            key = (seat, card, tuple(grabbed), tuple(previous))
+        event = _GRABBED.get(key)
+        if event is None:
+            event = _GRABBED[key] = TowersGrabbed(*key)
+        d.emit(event)
+        if d.s.extra.towers != _ALL_FOUR[seat]:
             return False
         hand = d.s.hands[seat]
         if len(hand) > 1:

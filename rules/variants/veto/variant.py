@@ -242,6 +242,9 @@ class Veto(Variant):
             self._wc_cache[key] = options
         return options
 
+    def check_play_cards(self) -> frozenset[str]:
+        return frozenset({WC})  # the house rule it plays
+
     def check_play(self, s: GameState, cmd: PlayCard) -> None:
         if cmd.card != WC:  # (every play: the class is tested only then)
             if cmd.__class__ is VetoPlay and _rule(cmd) is not None:
