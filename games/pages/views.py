@@ -30,6 +30,7 @@ from games import bots, services
 from games.errors import GameError, NotFound, Stale
 from games.models import Game
 from games.pages import lobby
+from games.pages.editions.words import Namer, said_plainly
 from games.pages.forms import (
     CommandForm,
     DisputeForm,
@@ -65,10 +66,13 @@ def _forbidden(request: HttpRequest, game: Game, reason: str) -> HttpResponse:
     return render(request, "games/forbidden.html", {"game": game, "reason": reason}, status=403)
 
 
-def _rule_error(exc: Exception) -> str:
+def _rule_error(exc: Exception, game: Game, viewer_seat: int | None) -> str:
+    """Why a command was refused, in the players' words (names, not seat numbers; cards in
+    words, not codes)."""
     if isinstance(exc, Stale):
         return "The game moved on before your command arrived: look again and retry."
-    return str(exc)
+    names = [seat.player for seat in game.seats.all()]
+    return said_plainly(str(exc), Namer(names, viewer_seat))
 
 
 def _query(form_class: type[forms.Form], request: HttpRequest) -> dict[str, Any]:
@@ -171,7 +175,7 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
             )
         except (RuleError, GameError) as exc:
-            error = _rule_error(exc)
+            error = _rule_error(exc, game, viewer.seat)
             # Not allowed now (409) or malformed (400), as the API answers.
             status = 409 if isinstance(exc, IllegalCommand | GameError) else 400
         else:

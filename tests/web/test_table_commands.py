@@ -159,7 +159,23 @@ def test_an_illegal_or_stale_press_says_why_and_appends_nothing(client, make_gam
 
     assert response.status_code == 200
     assert 'class="error" role="alert"' in response.text
-    assert f"it is seat {waiting}'s turn" in html.unescape(response.text)
+    # In the players' words: the name, not "seat 1".
+    said = html.unescape(response.text)
+    assert f"it is {['Ann', 'Bob', 'Cy'][waiting]}'s turn" in said
+    assert f"seat {waiting}" not in said
+    assert services.load_game(game_id=game.pk).version == game.version
+
+    # A card the player does not hold is named in words, not by its code.
+    seat_client(client, game, waiting)
+    missing = next(c for c in ("R7", "G7", "B7", "Y7") if c not in state.hands[waiting])
+    refused = client.post(
+        f"/table/{game.pk}/command/",
+        {"command": json.dumps({"type": "play", "card": missing}), "version": game.version},
+        **HTMX,
+    )
+    said = html.unescape(refused.text)
+    colour = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}[missing[0]]
+    assert f"does not hold {colour} 7" in said and f"hold {missing}" not in said
     assert services.load_game(game_id=game.pk).version == game.version
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.pages.editions.words import said_plainly
 from games.pages.narration import _EVENTS, Namer, command_text, event_text
 from rules.events import EVENT_TYPES
 from rules.variants import load_all
@@ -81,3 +82,17 @@ def test_commands_in_words():
     )
     assert command_text({"type": "veto", "target": 1}, name) == "Slap the VETO on Bob"
     assert command_text({"type": "catch", "target": 1}, name) == "Catch Bob: no UNO!"
+
+
+@pytest.mark.parametrize(
+    ("message", "plainly"),
+    [
+        ("it is seat 2's turn", "it is Cy's turn"),
+        ("seat 1 does not hold R5", "Bob (you) does not hold red 5"),
+        ("cannot play W4 on G3~", "cannot play wild draw four on green 3 (spin)"),
+        ("the VETO lies on seat 0; call UNO", "the VETO lies on Ann; call UNO"),
+        ("WC and B1:U", "wild customizable and blue 1 (U icon)"),
+    ],
+)
+def test_a_rules_message_is_said_in_the_players_words(message, plainly):
+    assert said_plainly(message, Namer(["Ann", "Bob", "Cy"], 1)) == plainly

@@ -5,10 +5,12 @@ these; ``games.pages.narration`` re-exports them for the pages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.cards import COLOUR_NAMES, describe
+from rules.errors import InvalidCard
 
 
 class Namer:
@@ -52,6 +54,28 @@ def count(n: int, thing: str = "card") -> str:
 def card_words(code: str) -> str:
     """A card in words, capitalised for the start of a sentence."""
     return describe(code).capitalize()
+
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?")
+_CODE = re.compile(r"(?<![\w~:])[RGBYW][0-9A-Z]{0,2}(?:~|:[A-Z0-9]+)?(?![\w~:])")
+
+
+def said_plainly(message: str, name: Namer) -> str:
+    """A message of the rules (written for the API, where seats are numbers and cards codes)
+    in the players' words: each "seat 2" becomes the player's name, each card code the card
+    in words ("R7" -> "red 7"). Anything that is not a card code is left as it is."""
+
+    def seat(match: re.Match[str]) -> str:
+        who = name(int(match.group(1)))
+        return who + ("'s" if match.group(2) else "")
+
+    def card(match: re.Match[str]) -> str:
+        try:
+            return describe(match.group(0))
+        except InvalidCard:
+            return match.group(0)
+
+    return _CODE.sub(card, _SEAT.sub(seat, message))
 
 
 def target(data: dict[str, Any]) -> int | None:
