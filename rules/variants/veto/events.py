@@ -5,7 +5,7 @@ its commands are in ``rules.variants.veto.commands``."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.engine import applies
@@ -156,6 +156,16 @@ class VetoState:
             queue=tuple((seat, size) for seat, size in data["queue"]),
         )
 
+    def replace(self, **changes: Any) -> VetoState:
+        """This state with ``changes`` (what ``dataclasses.replace`` gives). On the hot path
+        (a VETO slapped or served, a house rule played): the slots are set directly, without
+        the frozen dataclass's __init__ and ``replace``'s checks."""
+        get = changes.get
+        new = object.__new__(VetoState)
+        for name, set_slot in _VETO_SLOTS:
+            set_slot(new, get(name, getattr(self, name)))
+        return new
+
     def public(self) -> dict[str, Any]:
         """What every seat sees: where the VETO is and the house rules of the game."""
         return {
@@ -169,6 +179,9 @@ class VetoState:
     def hand_details(self, s: GameState, seat: int) -> dict[str, Any]:
         """What whoever sees ``seat``'s hand also sees: the rules on its Customizable cards."""
         return {"wild_customizable": list(held_of(s, self, seat))}
+
+
+_VETO_SLOTS = tuple((f.name, VetoState.__dict__[f.name].__set__) for f in fields(VetoState))
 
 
 def held_of(s: GameState, x: VetoState, seat: int) -> tuple[str, ...]:
@@ -387,7 +400,7 @@ def veto_state(s: GameState) -> VetoState:
 
 @applies(CustomizableDealt)
 def _customizable_dealt(s: GameState, e: CustomizableDealt) -> None:
-    s.extra = replace(veto_state(s), held=e.held, discard_rules=() if e.top is None else (e.top,))
+    s.extra = veto_state(s).replace(held=e.held, discard_rules=() if e.top is None else (e.top,))
 
 
 @applies(HouseRulesDrawn)
@@ -396,11 +409,11 @@ def _house_rules_drawn(s: GameState, e: HouseRulesDrawn) -> None:
     if e.rules:
         held = x.held[e.seat] + e.rules
         hands = x.held[: e.seat] + (tuple(sorted(held)),) + x.held[e.seat + 1 :]
-        s.extra = replace(
-            x, held=hands, discard_rules=in_discard(s, x), synced=s.reshuffles, drawn_rule=e.drawn
+        s.extra = x.replace(
+            held=hands, discard_rules=in_discard(s, x), synced=s.reshuffles, drawn_rule=e.drawn
         )
     elif x.drawn_rule is not None:
-        s.extra = replace(x, drawn_rule=None)
+        s.extra = x.replace(drawn_rule=None)
 
 
 def _to_discard(s: GameState, x: VetoState, rules: tuple[str, ...], under_top: bool) -> VetoState:
@@ -411,7 +424,7 @@ def _to_discard(s: GameState, x: VetoState, rules: tuple[str, ...], under_top: b
         pile = pile[:-1] + rules + pile[-1:] if s.discard[-1] == WC else pile + rules
     else:
         pile = in_discard(s, x, s.discard[:-1]) + rules
-    return replace(x, discard_rules=pile, synced=s.reshuffles)
+    return x.replace(discard_rules=pile, synced=s.reshuffles)
 
 
 @applies(CustomizablePlayed)
@@ -419,10 +432,10 @@ def _customizable_played(s: GameState, e: CustomizablePlayed) -> None:
     # The card itself went onto the pile with CardPlayed, just before.
     x = veto_state(s)
     if not x.tracked:
-        s.extra = replace(x, player=e.seat)
+        s.extra = x.replace(player=e.seat)
         return
     held = x.held[: e.seat] + (without(x.held[e.seat], (e.rule,)),) + x.held[e.seat + 1 :]
-    x = replace(x, held=held, drawn_rule=None, player=e.seat)
+    x = x.replace(held=held, drawn_rule=None, player=e.seat)
     s.extra = _to_discard(s, x, (e.rule,), under_top=False)
 
 
@@ -438,11 +451,11 @@ def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
     if x.tracked:
         x = _to_discard(s, x, e.rules, under_top=True)
         held = x.held[:seat] + (without(x.held[seat], e.rules),) + x.held[seat + 1 :]
-        x = replace(x, held=held)
+        x = x.replace(held=held)
     s.discard = s.discard[:-1] + e.cards + s.discard[-1:]
     queue = x.queue
     if queue and queue[0][0] == seat and len(hand) <= queue[0][1]:
-        s.extra = replace(x, queue=queue[1:])
+        s.extra = x.replace(queue=queue[1:])
     else:
         s.extra = x
     if e.uno is False and len(hand) == 1:
@@ -453,7 +466,7 @@ def _cards_discarded(s: GameState, e: CardsDiscarded) -> None:
 
 @applies(DiscardsOwed)
 def _discards_owed(s: GameState, e: DiscardsOwed) -> None:
-    s.extra = replace(veto_state(s), queue=e.queue)
+    s.extra = veto_state(s).replace(queue=e.queue)
 
 
 @applies(ColourNamed)
@@ -464,19 +477,19 @@ def _colour_named(s: GameState, e: ColourNamed) -> None:
 @applies(StuckRuleSet)
 def _stuck_rule_set(s: GameState, e: StuckRuleSet) -> None:
     x = veto_state(s)
-    s.extra = replace(x, stuck=_with_seat(x.stuck, e.seat))
+    s.extra = x.replace(stuck=_with_seat(x.stuck, e.seat))
 
 
 @applies(StuckChecked)
 def _stuck_checked(s: GameState, e: StuckChecked) -> None:
     x = veto_state(s)
-    s.extra = replace(x, stuck=tuple(seat for seat in x.stuck if seat != e.seat))
+    s.extra = x.replace(stuck=tuple(seat for seat in x.stuck if seat != e.seat))
 
 
 @applies(HandsShown)
 def _hands_shown(s: GameState, e: HandsShown) -> None:
     x = veto_state(s)
-    s.extra = replace(x, showing=_with_seat(x.showing, e.seat))
+    s.extra = x.replace(showing=_with_seat(x.showing, e.seat))
     s.shown = frozenset(range(s.players))
 
 
@@ -484,7 +497,7 @@ def _hands_shown(s: GameState, e: HandsShown) -> None:
 def _hands_hidden(s: GameState, e: HandsHidden) -> None:
     x = veto_state(s)
     showing = tuple(seat for seat in x.showing if seat != e.seat)
-    s.extra = replace(x, showing=showing)
+    s.extra = x.replace(showing=showing)
     if not showing:
         s.shown = frozenset()
 
@@ -501,9 +514,9 @@ def _rooster_reported(s: GameState, e: RoosterReported) -> None:
 
 @applies(VetoSlapped)
 def _veto_slapped(s: GameState, e: VetoSlapped) -> None:
-    s.extra = replace(veto_state(s), veto=e.target)
+    s.extra = veto_state(s).replace(veto=e.target)
 
 
 @applies(VetoServed)
 def _veto_served(s: GameState, e: VetoServed) -> None:
-    s.extra = replace(veto_state(s), veto=None)
+    s.extra = veto_state(s).replace(veto=None)
