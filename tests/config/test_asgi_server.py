@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import runpy
 import secrets
 from pathlib import Path
 
@@ -21,29 +20,6 @@ from config.gunicorn import SecretMaskingLogger
 
 ROOT = Path(settings.BASE_DIR)
 SERVICES = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
-VARIABLES = (
-    "DATABASE_URL",
-    "DATABASE_URL_FILE",
-    "DATABASE_POOL",
-    "DATABASE_CONN_MAX_AGE",
-    "LIVE_UPDATES",
-    "LIVE_DATABASE_URL",
-    "LIVE_DATABASE_URL_FILE",
-    "DJANGO_ENV",
-)
-
-
-@pytest.fixture
-def load(monkeypatch):
-    def run(env: dict[str, str]) -> dict[str, object]:
-        for name in VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        monkeypatch.setenv("CHAIN_SIGNING_KEY", secrets.token_hex(32))
-        for name, value in env.items():
-            monkeypatch.setenv(name, value)
-        return runpy.run_path(str(ROOT / "config" / "settings.py"))
-
-    return run
 
 
 @pytest.mark.parametrize("name", ["web", "web-scale"])

@@ -5,11 +5,8 @@ PgBouncer. And the settings that read what Compose hands over (*_FILE, the poole
 
 from __future__ import annotations
 
-import runpy
-import secrets
 from pathlib import Path
 
-import pytest
 import yaml
 from django.conf import settings
 
@@ -89,30 +86,6 @@ def test_the_scale_profile_runs_replicas_through_pgbouncer_in_transaction_mode()
         )
         assert spec["environment"]["DATABASE_TRANSACTION_POOLER"] == "1"
         assert "ports" not in spec
-
-
-VARIABLES = (
-    "DATABASE_URL",
-    "DATABASE_URL_FILE",
-    "POSTGRES_PASSWORD",
-    "POSTGRES_PASSWORD_FILE",
-    "DATABASE_TRANSACTION_POOLER",
-    "DJANGO_ENV",
-    "CHAIN_SIGNING_KEY_FILE",
-)
-
-
-@pytest.fixture
-def load(monkeypatch):
-    def run(env: dict[str, str]) -> dict[str, object]:
-        for name in VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        monkeypatch.setenv("CHAIN_SIGNING_KEY", secrets.token_hex(32))
-        for name, value in env.items():
-            monkeypatch.setenv(name, value)
-        return runpy.run_path(str(ROOT / "config" / "settings.py"))
-
-    return run
 
 
 def test_the_database_password_comes_from_the_postgres_images_secret_file(load, tmp_path):
