@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
+from random import Random  # seeded instances only: never the module-level generator
 from typing import Any
 
 from rules.bots import RandomBot
@@ -40,6 +41,24 @@ def _values(event: Event) -> tuple[Any, ...]:
             (lambda e, g=attrgetter(*names): (e.type, g(e))) if names else (lambda e: (e.type,))
         )
     return getter(event)
+
+
+def seat_order(gen: Random, players: int) -> list[int]:
+    """The seats in a random order: what ``gen.sample(range(players), players)`` gives,
+    drawing the same bits from the generator (so games and digests are the same), without
+    its checks of the population on every call (a VETO hand looks out of turn about 20
+    times)."""
+    pool = list(range(players))
+    order = []
+    getrandbits = gen.getrandbits
+    for left in range(players, 0, -1):
+        k = left.bit_length()
+        j = getrandbits(k)
+        while j >= left:  # rejection sampling, as ``random.Random._randbelow`` does
+            j = getrandbits(k)
+        order.append(pool[j])
+        pool[j] = pool[left - 1]  # the seat not chosen moves into the gap
+    return order
 
 
 # How often the other seats look at out-of-turn commands that are open all the time and sent
@@ -147,7 +166,7 @@ class Simulation:
         ones ``usual`` makes, so the bots choose the same, without listing every seat's
         commands at every look."""
         out_types = self.variant.out_of_turn_types
-        for seat in bots[0].rng.sample(range(self.players), self.players):
+        for seat in seat_order(bots[0].rng, self.players):
             bot = bots[seat]
             if bot.rng.random() >= NOTICE:
                 continue

@@ -1,8 +1,9 @@
 """The simulator's contract: its JSON, its checks and its digest."""
 
 import json
+from random import Random
 
-from rules.simulate import main, run
+from rules.simulate import main, run, seat_order
 
 
 def test_the_simulator_prints_one_json_object_with_the_contracted_fields(capsys):
@@ -64,3 +65,13 @@ def test_a_broken_engine_is_reported_as_a_violation(monkeypatch):
     monkeypatch.setitem(engine.APPLY, engine.CardsDrawn, drop_a_card)
     report = run("classic", 2, "3", hands=2)
     assert report.invariant_violations > 0
+
+
+def test_seats_look_out_of_turn_in_the_order_random_sample_gives():
+    # Recorded simulations stay the same: the order is the one ``Random.sample`` draws, and
+    # the generator is left where ``sample`` leaves it.
+    for players in range(2, 11):
+        for seed in range(200):
+            ours, sampled = Random(f"order:{seed}"), Random(f"order:{seed}")
+            assert seat_order(ours, players) == sampled.sample(range(players), players)
+            assert ours.random() == sampled.random()
