@@ -8,6 +8,7 @@ without the secrets it must not guess.
 import os
 import re
 import secrets
+import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -303,6 +304,18 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": envint("SQLITE_TIMEOUT", 20),
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+            # The tests' database is a file too, not Django's default in-memory one: the live
+            # server then gives each request thread a connection of its own, as runserver does,
+            # where an in-memory database would share one connection between every thread (two
+            # browsers at a table at once would use it together and fail). One file a process,
+            # so runs side by side do not meet; its name starts with test_ as the event log's
+            # eraser for tests requires (games/testing.py).
+            "TEST": {
+                "NAME": envstr(
+                    "SQLITE_TEST_PATH",
+                    str(Path(tempfile.gettempdir()) / f"test_unoclub-{os.getpid()}.sqlite3"),
+                ),
             },
         }
     }

@@ -6,6 +6,8 @@ holds events. A transactional test that appends events calls ``erase_event_log_f
 before that flush (tests/games/conftest.py does it for every transactional test there).
 """
 
+from pathlib import Path
+
 from django.db import connection, transaction
 
 from games import store
@@ -16,7 +18,8 @@ def erase_event_log_for_tests() -> None:
     cached from them. Test databases only."""
     name = str(connection.settings_dict["NAME"])
     in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
-    if not (name.startswith("test_") or in_memory):
+    # A PostgreSQL test database's name, or an SQLite test file's (config/settings.py).
+    if not (Path(name).name.startswith("test_") or in_memory):
         raise RuntimeError(f"refusing to erase the event log of {name!r}: not a test database")
     with transaction.atomic(), connection.cursor() as cursor:
         if connection.vendor == "postgresql":

@@ -6,6 +6,7 @@ JSONB) and are skipped on SQLite. CI sets REQUIRE_POSTGRES=1: then the run fails
 PostgreSQL and at least one postgres test passed, so a green CI proves those tests really ran.
 """
 
+import contextlib
 import os
 
 import pytest
@@ -54,8 +55,22 @@ def pytest_runtest_logreport(report):
         _postgres_passed += 1
 
 
+def _remove_sqlite_test_files_left():
+    """SQLite's write-ahead log files of the tests' database file (config/settings.py), which
+    Django's teardown deletes without them."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    name = str(database.get("TEST", {}).get("NAME") or "")
+    if database["ENGINE"].endswith("sqlite3") and name and not os.path.exists(name):
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(name + suffix)
+
+
 def pytest_sessionfinish(session, exitstatus):
     global _postgres_problem
+    _remove_sqlite_test_files_left()
     if not REQUIRE_POSTGRES:
         return
     vendor = _database_vendor()
