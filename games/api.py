@@ -17,6 +17,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication
@@ -86,6 +87,29 @@ GAME_CREATED = {
     401: ERRORS_READ[401],
     403: _error("A seat cannot create games."),
 }
+
+
+def _created_example(version: int) -> OpenApiExample:
+    game = "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a"
+    site = "https://club.example"
+    return OpenApiExample(
+        "created",
+        value={
+            "id": game,
+            "version": version,
+            "seats": [
+                {
+                    "seat": 0,
+                    "player": "Ann",
+                    "secret": "s3cr3t",
+                    "link": f"{site}/table/{game}/seat/s3cr3t/",
+                }
+            ],
+            "lobby": f"{site}/table/{game}/lobby/",
+        },
+        response_only=True,
+        status_codes=["201"],
+    )
 
 
 # Who is calling ---------------------------------------------------------------------------------
@@ -196,6 +220,30 @@ def _events(rows: list[Any], caller: Caller, revealed: bool) -> list[dict[str, A
 # Users ------------------------------------------------------------------------------------------
 
 
+def _created(request: Request, game: Game) -> Response:
+    """The answer to a created game: its id and version, each seat's secret and private link
+    (the table page, for the organiser to hand out), and the lobby page, where the referee
+    finds every link with its QR code."""
+    seats = [
+        {
+            "seat": seat.seat,
+            "player": seat.player,
+            "secret": seat.secret,
+            "link": request.build_absolute_uri(
+                reverse("games:seat-link", args=[game.pk, seat.secret])
+            ),
+        }
+        for seat in game.seats.all()
+    ]
+    body = {
+        "id": game.pk,
+        "version": game.version,
+        "seats": seats,
+        "lobby": request.build_absolute_uri(reverse("games:lobby", args=[game.pk])),
+    }
+    return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
 class TokenView(ObtainAuthToken):
     """Exchange a username and password for the token of ``Authorization: Token <key>``."""
 
@@ -249,16 +297,7 @@ class GameCreateView(APIView):
                 },
                 request_only=True,
             ),
-            OpenApiExample(
-                "created",
-                value={
-                    "id": "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a",
-                    "version": 9,
-                    "seats": [{"seat": 0, "player": "Ann", "secret": "..."}],
-                },
-                response_only=True,
-                status_codes=["201"],
-            ),
+            _created_example(version=9),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -293,9 +332,7 @@ class GameCreateView(APIView):
                 target=data.get("target", 500),
                 **given,
             )
-        seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
-        body = {"id": game.pk, "version": game.version, "seats": seats}
-        return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+        return _created(request, game)
 
 
 class GameSetUpView(APIView):
@@ -325,16 +362,7 @@ class GameSetUpView(APIView):
                 },
                 request_only=True,
             ),
-            OpenApiExample(
-                "created",
-                value={
-                    "id": "3f0c6d9e-6a55-4d61-9a4c-2c1f3d1e8b7a",
-                    "version": 1,
-                    "seats": [{"seat": 0, "player": "Ann", "secret": "..."}],
-                },
-                response_only=True,
-                status_codes=["201"],
-            ),
+            _created_example(version=1),
             OpenApiExample(
                 "a card created",
                 value={
@@ -359,9 +387,7 @@ class GameSetUpView(APIView):
             created_by=request.user,
             season_id=data.get("season"),
         )
-        seats = [{"seat": s.seat, "player": s.player, "secret": s.secret} for s in game.seats.all()]
-        body = {"id": game.pk, "version": game.version, "seats": seats}
-        return Response(GameCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+        return _created(request, game)
 
 
 class GameDetailView(GameAPIView):

@@ -352,12 +352,18 @@ class SeatSecretSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     player = serializers.CharField()
     secret = serializers.CharField()
+    link = serializers.URLField(
+        help_text="The seat's private link to the table page: whoever opens it plays this seat."
+    )
 
 
 class GameCreatedSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
     seats = SeatSecretSerializer(many=True)
+    lobby = serializers.URLField(
+        help_text="The table's lobby page (referees): every seat's link with its QR code."
+    )
 
 
 class SeatViewSerializer(serializers.Serializer):

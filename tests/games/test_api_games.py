@@ -2,6 +2,7 @@
 referee."""
 
 import pytest
+from django.test import Client
 
 from games.models import Game
 from tests.games.api_support import arranged_deck, create_game, seats, url, user_client
@@ -30,7 +31,7 @@ def test_it_creates_a_seeded_game_with_a_secret_for_each_seat():
 
     assert response.status_code == 201
     body = response.json()
-    assert set(body) == {"id", "version", "seats"}
+    assert set(body) == {"id", "version", "seats", "lobby"}
     assert body["version"] >= 4  # started, dealer chosen, dealt, starter turned, ...
     assert [(s["seat"], s["player"]) for s in body["seats"]] == [(0, "Ann"), (1, "Bob"), (2, "Cy")]
     secrets = [s["secret"] for s in body["seats"]]
@@ -42,6 +43,28 @@ def test_it_creates_a_seeded_game_with_a_secret_for_each_seat():
         500,
         body["version"],
     )
+
+
+def test_the_answer_gives_each_seats_private_link_and_the_lobby_that_open_as_such():
+    referee = user_client()
+    body = create_game(referee)
+    game_id = body["id"]
+
+    assert body["lobby"] == f"http://testserver/table/{game_id}/lobby/"
+    page = Client()
+    page.force_login(referee.user)
+    lobby = page.get(body["lobby"])
+    assert lobby.status_code == 200
+    for row in body["seats"]:
+        assert row["link"] == f"http://testserver/table/{game_id}/seat/{row['secret']}/"
+        assert row["link"] in lobby.content.decode()  # the lobby hands out the same links
+    # Opening Bob's link seats the browser as Bob: his table, his cards, nobody else's.
+    bob = Client()
+    table = bob.get(body["seats"][1]["link"], follow=True)
+    assert table.status_code == 200
+    assert table.context["viewer"].seat == 1
+    assert "Your hand" in table.content.decode()
+    assert bob.get(f"/table/{game_id}/lobby/").status_code == 403  # a seat is not a referee
 
 
 def test_the_same_seed_deals_the_same_game():
