@@ -249,6 +249,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.NotFoundPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

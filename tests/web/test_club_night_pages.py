@@ -107,12 +107,32 @@ def test_a_non_organiser_gets_a_styled_403_saying_whom_to_ask(client, mallory, l
 def test_a_missing_page_gets_a_styled_404_with_ways_on(client, settings, debug):
     settings.DEBUG = debug  # development shows the same page
 
-    for url in ("/nights/999999/", "/leagues/999999/", "/seasons/999999/", "/players/999999/"):
+    missing = (
+        "/nights/999999/",
+        "/leagues/999999/",
+        "/seasons/999999/",
+        "/players/999999/",
+        "/tournaments/999999/",
+        "/table/00000000-0000-4000-8000-000000000000/",
+        "/table/00000000-0000-4000-8000-000000000000/replay/",
+        "/no-such-page/",
+    )
+    for url in missing:
         response = client.get(url)
 
-        assert response.status_code == 404
+        assert response.status_code == 404, url
         words = text(response)
-        assert "This page is not here" in words and "the leagues" in words
+        assert "This page is not here" in words and "the leagues" in words, url
+        assert "URL patterns" not in words and "DEBUG" not in words
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_not_found_keeps_the_apis_json_and_the_trailing_slash_redirect(client, settings, debug):
+    settings.DEBUG = debug
+
+    api = client.get("/api/games/00000000-0000-4000-8000-000000000000/")
+    assert api.status_code in (401, 404) and api["Content-Type"] == "application/json"
+    assert client.get("/leagues").status_code == 301  # a missing slash is added, not refused
 
 
 def test_a_non_referee_at_a_score_sheet_is_told_what_to_do(client, mallory, sheet):

@@ -10,8 +10,6 @@ JavaScript (links and forms fall back to ordinary requests).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 from uuid import UUID
 
@@ -53,22 +51,6 @@ def _htmx(request: HttpRequest) -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
-def styled_404(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The site's own "not here" page (404.html) for what a page looks up and does not find,
-    with the same words in development as in production (where Django shows its technical
-    page while ``DEBUG`` is on)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except Http404:
-            context = {"request_path": request.path}
-            return render(request, "404.html", context, status=404)
-
-    return wrapper
-
-
 def _not_found(exc: NotFound) -> Http404:
     return Http404(str(exc))
 
@@ -82,7 +64,6 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/league_list.html", context)
 
 
-@styled_404
 @require_GET
 def demo_league(request: HttpRequest) -> HttpResponse:
     """The demo club's page (``manage.py seed_demo``), so the home page can link it by name."""
@@ -92,7 +73,6 @@ def demo_league(request: HttpRequest) -> HttpResponse:
     return redirect("tournaments:league-detail", league_id=league.pk)
 
 
-@styled_404
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     try:
@@ -220,7 +200,6 @@ def _night_context(
     return context
 
 
-@styled_404
 @require_GET
 def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
     """A league night: its tables as they play (an htmx poll refreshes them), the organiser's
@@ -419,7 +398,6 @@ def tournament_referee_remove(
 # A season's standings ---------------------------------------------------------------------------
 
 
-@styled_404
 @require_GET
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season's standings sorted by ``?sort=column&dir=asc|desc``; an htmx request (a click
@@ -452,7 +430,6 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
 # Players ----------------------------------------------------------------------------------------
 
 
-@styled_404
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
@@ -573,7 +550,6 @@ def _render_sheet_fragments(
     return HttpResponse(html)
 
 
-@styled_404
 @login_required
 @require_http_methods(["GET", "POST"])
 def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
