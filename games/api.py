@@ -220,7 +220,7 @@ def _events(rows: list[Any], caller: Caller, revealed: bool) -> list[dict[str, A
 # Users ------------------------------------------------------------------------------------------
 
 
-def _created(request: Request, game: Game) -> Response:
+def created_answer(request: Request, game: Game) -> Response:
     """The answer to a created game: its id and version, each seat's secret and private link
     (the table page, for the organiser to hand out), and the lobby page, where the referee
     finds every link with its QR code."""
@@ -332,7 +332,7 @@ class GameCreateView(APIView):
                 target=data.get("target", 500),
                 **given,
             )
-        return _created(request, game)
+        return created_answer(request, game)
 
 
 class GameSetUpView(APIView):
@@ -387,7 +387,7 @@ class GameSetUpView(APIView):
             created_by=request.user,
             season_id=data.get("season"),
         )
-        return _created(request, game)
+        return created_answer(request, game)
 
 
 class GameDetailView(GameAPIView):

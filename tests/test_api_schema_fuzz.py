@@ -61,6 +61,7 @@ def world(django_user_model):
     league = league_services.open_league(name="Thursday Club", created_by=user)
     season = league_services.open_season(league=league, name="Autumn", by=user)
     player = league_services.register_player(league=league, name="Ann", by=user)
+    night = league_services.open_night(season=season, by=user)
     tournament = tournament_services.create_tournament(
         name="Winter Open",
         organiser=user,
@@ -78,6 +79,7 @@ def world(django_user_model):
             "league_id": league.pk,
             "season_id": season.pk,
             "player_id": player.pk,
+            "night_id": night.pk,
             "tournament_id": tournament.pk,
             # The director's table endpoints: the first table of the first round.
             "round_number": 1,

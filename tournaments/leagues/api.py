@@ -14,6 +14,7 @@ import csv
 import io
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -31,13 +32,26 @@ from games.api import (
     GameAPIView,
     IsReferee,
     IsUser,
+    created_answer,
 )
-from games.serializers import CommandResultSerializer, ErrorSerializer, EventSerializer
+from games.errors import NotFound
+from games.serializers import (
+    CommandResultSerializer,
+    ErrorSerializer,
+    EventSerializer,
+    GameCreatedSerializer,
+)
+from rules import IllegalCommand
 from tournaments.leagues import selectors, services
+from tournaments.leagues.models import Night
 from tournaments.leagues.serializers import (
     HandSerializer,
     LeagueCreateSerializer,
     LeagueSerializer,
+    NightCloseSerializer,
+    NightCreateSerializer,
+    NightDetailSerializer,
+    NightTableSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
     PlayerSummarySerializer,
@@ -63,7 +77,8 @@ ORGANISER_ERRORS = {
 LEAGUE_ID = OpenApiParameter("league_id", int, OpenApiParameter.PATH, description="The league.")
 SEASON_ID = OpenApiParameter("season_id", int, OpenApiParameter.PATH, description="The season.")
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="The player.")
-NOT_FOUND = {404: error_response("No such league, season or player.")}
+NIGHT_ID = OpenApiParameter("night_id", int, OpenApiParameter.PATH, description="The night.")
+NOT_FOUND = {404: error_response("No such league, season, night or player.")}
 
 
 class UserView(APIView):
@@ -285,6 +300,126 @@ class StandingsCSVView(PublicView):
         rows = selectors.standings_csv_rows(season_id)
         filename = f"standings-season-{season_id}.csv"
         return Response(rows, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+# League nights ----------------------------------------------------------------------------------
+
+
+def _night(night_id: int) -> Night:
+    night = Night.objects.select_related("season__league").filter(pk=night_id).first()
+    if night is None:
+        raise NotFound(f"no night {night_id}")
+    return night
+
+
+def _night_body(night_id: int) -> dict[str, Any]:
+    """The night as every reader may see it (no seat's secret: the organiser, its referee,
+    finds each table's seats in the game's own answer), with the standings' moves once closed."""
+    night = selectors.night_page(night_id)
+    if night["closed"]:
+        night["moves"] = selectors.standings_moves(night["season"]["id"], night["number"])
+    return NightDetailSerializer(night).data
+
+
+NIGHT_ERRORS = {
+    **ORGANISER_ERRORS,
+    404: error_response("No such season or night."),
+    409: error_response("The night is closed, or a player still plays at another table."),
+}
+
+
+class NightCreateView(UserView):
+    @extend_schema(
+        operation_id="seasons_nights_create",
+        summary="Open a league night of the season (organiser)",
+        description="Nights are numbered in order. A game started with `season` and no night "
+        "joins the season's open night of the day (opened if there is none).",
+        parameters=[SEASON_ID],
+        request=NightCreateSerializer,
+        auth=USER_AUTH,
+        responses={201: NightDetailSerializer, **NIGHT_ERRORS},
+        examples=[OpenApiExample("night", value={"date": "2026-11-26"}, request_only=True)],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = services.get_season(season_id)
+        serializer = NightCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        date = serializer.validated_data.get("date") or timezone.localdate()
+        night = services.open_night(season=season, date=date, by=request.user)
+        return Response(_night_body(night.pk), status=status.HTTP_201_CREATED)
+
+
+class NightDetailView(PublicView):
+    @extend_schema(
+        operation_id="nights_retrieve",
+        summary="A league night: its tables as they play and, once closed, how the standings moved",
+        parameters=[NIGHT_ID],
+        responses={200: NightDetailSerializer, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, night_id: int) -> Response:
+        return Response(_night_body(night_id))
+
+
+class NightTableView(UserView):
+    @extend_schema(
+        operation_id="nights_tables_create",
+        summary="Seat a table at the night (organiser)",
+        description="A game on the site (each player opens their seat's `link`; the organiser "
+        "finds them all on the `lobby` page) or, with `sheet`, a paper score sheet the organiser "
+        "keeps (`POST /api/games/{id}/hands/`). The season's settings apply and the game "
+        "counts in its standings. A player still playing at another table of the night is "
+        "refused until that game is over.",
+        parameters=[NIGHT_ID],
+        request=NightTableSerializer,
+        auth=USER_AUTH,
+        responses={201: GameCreatedSerializer, **NIGHT_ERRORS},
+        examples=[
+            OpenApiExample(
+                "table", value={"players": ["Ann", "Bob", "Cy"], "sheet": False}, request_only=True
+            )
+        ],
+    )
+    def post(self, request: Request, night_id: int) -> Response:
+        night = _night(night_id)
+        services.require_organiser(request.user, night.season.league)
+        serializer = NightTableSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        players = serializer.validated_data["players"]
+        busy = selectors.still_playing(night.pk, players)
+        if busy:
+            raise IllegalCommand(busy)
+        game = services.start_season_game(
+            season=night.season,
+            night=night,
+            players=players,
+            created_by=request.user,
+            sheet=serializer.validated_data["sheet"],
+        )
+        return created_answer(request, game)
+
+
+class NightCloseView(UserView):
+    @extend_schema(
+        operation_id="nights_close",
+        summary="Close the night (organiser)",
+        description="No table is seated at a closed night. Refused while a table still plays, "
+        "naming it, unless `leave_playing`. The answer holds how the standings moved.",
+        parameters=[NIGHT_ID],
+        request=NightCloseSerializer,
+        auth=USER_AUTH,
+        responses={200: NightDetailSerializer, **NIGHT_ERRORS},
+    )
+    def post(self, request: Request, night_id: int) -> Response:
+        night = _night(night_id)
+        serializer = NightCloseSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.close_night(
+            night=night,
+            by=request.user,
+            leave_playing=serializer.validated_data["leave_playing"],
+        )
+        return Response(_night_body(night.pk))
 
 
 # Players ----------------------------------------------------------------------------------------

@@ -822,6 +822,24 @@ def night_page(night_id: int) -> dict[str, Any]:
     }
 
 
+def still_playing(night_id: int, names: list[str]) -> str:
+    """Who of ``names`` sits at a table of the night still in play (a person plays at one table
+    at a time), in words; empty when nobody does."""
+    playing = {
+        seat["player"].casefold(): table["number"]
+        for table in night_page(night_id)["tables"]
+        if not table["finished"]
+        for seat in table["seats"]
+    }
+    busy = [
+        f"{name} (table {playing[name.casefold()]})" for name in names if name.casefold() in playing
+    ]
+    if not busy:
+        return ""
+    verb = "is" if len(busy) == 1 else "are"
+    return f"{', '.join(busy)} {verb} still playing tonight: seat them once that game is over."
+
+
 def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
     """The season's standings now beside the standings before night ``night_number``: each row
     ``rank``, ``player``, ``player_id``, ``before`` (the rank before, or None: new to the table)

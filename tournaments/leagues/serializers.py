@@ -13,13 +13,14 @@ from games.serializers import (
     MAX_TARGET,
     MAX_VERSION,
     NAME_LENGTH,
+    StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
     StrictSerializer,
 )
 from rules.cards import CARD_PATTERN
 from rules.commands import MAX_HAND_POINTS
-from rules.engine import MAX_PLAYERS, SCORINGS
+from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
 from rules.variants import variant_names
 
 # Requests -----------------------------------------------------------------------------------
@@ -67,6 +68,35 @@ class SeasonCreateSerializer(StrictSerializer):
 
 class PlayerCreateSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_LENGTH)
+
+
+class NightCreateSerializer(StrictSerializer):
+    date = serializers.DateField(
+        required=False, allow_null=True, help_text="The night's date (default: today)."
+    )
+
+
+class NightTableSerializer(StrictSerializer):
+    players = serializers.ListField(
+        child=StrictCharField(max_length=NAME_LENGTH),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        help_text="Who sits at the table, in seat order: the league's players by name; new "
+        "names join the league.",
+    )
+    sheet = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="A paper score sheet (the table plays with cards) instead of a game on the site.",
+    )
+
+
+class NightCloseSerializer(StrictSerializer):
+    leave_playing = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Close the night although tables still play: their games count when they end.",
+    )
 
 
 SEATS = [str(seat) for seat in range(MAX_PLAYERS)]
@@ -187,6 +217,54 @@ class NightSerializer(serializers.Serializer):
     date = serializers.DateField(allow_null=True)
     games = serializers.IntegerField()
     finished = serializers.IntegerField()
+
+
+class NightSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    total = serializers.IntegerField(allow_null=True, help_text="The game's score so far.")
+    cards = serializers.IntegerField(allow_null=True, help_text="Cards held now.")
+    to_play = serializers.BooleanField(help_text="Whether the table waits for this player.")
+    rank = serializers.IntegerField(allow_null=True, help_text="Once the game is over.")
+    score = serializers.IntegerField(allow_null=True)
+    won = serializers.BooleanField(allow_null=True)
+
+
+class NightTableDetailSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The table's number at the night.")
+    game = serializers.UUIDField()
+    sheet = serializers.BooleanField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    hand = serializers.IntegerField(allow_null=True, help_text="The hand being played.")
+    finished = serializers.BooleanField()
+    seats = NightSeatSerializer(many=True)
+
+
+class StandingMoveSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    player_id = serializers.IntegerField()
+    before = serializers.IntegerField(allow_null=True, help_text="The rank before the night.")
+    moved = serializers.IntegerField(help_text="Places gained (negative: lost).")
+
+
+class NightDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    date = serializers.DateField(allow_null=True)
+    closed = serializers.BooleanField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    season = NamedSerializer()
+    league = NamedSerializer()
+    tables = NightTableDetailSerializer(many=True)
+    playing = serializers.IntegerField(help_text="Tables still playing.")
+    moves = StandingMoveSerializer(
+        many=True,
+        required=False,
+        help_text="Once the night is closed: the standings beside those before the night.",
+    )
 
 
 class SeasonSerializer(SettingsFields):

@@ -79,7 +79,8 @@ def is_organiser(user: Any, league: League | int) -> bool:
     return Organiser.objects.filter(league_id=league_id, user_id=user.pk).exists()
 
 
-def _require_organiser(by: Any, league: League) -> None:
+def require_organiser(by: Any, league: League) -> None:
+    """``Forbidden`` unless ``by`` organises ``league`` (``None``: the system, allowed)."""
     if by is not None and not is_organiser(by, league):
         raise Forbidden(f"only an organiser of {league.name} may do this")
 
@@ -139,7 +140,7 @@ def open_league(
 
 def add_organiser(*, league: League, user: Any, by: Any = None) -> Organiser:
     """Make ``user`` an organiser of ``league`` (a referee of all its games)."""
-    _require_organiser(by, league)
+    require_organiser(by, league)
     organiser, _ = Organiser.objects.get_or_create(league=league, user=user)
     return organiser
 
@@ -167,7 +168,7 @@ def _require_tournament_organiser(by: Any, tournament: Tournament) -> None:
 
 def name_organiser(*, league: League, username: str, by: Any = None) -> Organiser:
     """Make the account called ``username`` an organiser of ``league`` (by an organiser)."""
-    _require_organiser(by, league)
+    require_organiser(by, league)
     return add_organiser(league=league, user=_account(username))
 
 
@@ -183,7 +184,7 @@ def name_referee(
     if (league is None) == (tournament is None):
         raise ValueError("name a referee of a league or of a tournament")
     if league is not None:
-        _require_organiser(by, league)
+        require_organiser(by, league)
     else:
         assert tournament is not None
         _require_tournament_organiser(by, tournament)
@@ -197,7 +198,7 @@ def name_referee(
 def remove_referee(*, referee: Referee, by: Any = None) -> None:
     """Take a named referee's role away (nothing they already ruled is undone)."""
     if referee.league_id is not None:
-        _require_organiser(by, referee.league)
+        require_organiser(by, referee.league)
     else:
         _require_tournament_organiser(by, referee.tournament)
     referee.delete()
@@ -205,7 +206,7 @@ def remove_referee(*, referee: Referee, by: Any = None) -> None:
 
 def remove_organiser(*, organiser: Organiser, by: Any = None) -> None:
     """Take an organiser's role away; a league keeps at least one organiser."""
-    _require_organiser(by, organiser.league)
+    require_organiser(by, organiser.league)
     if Organiser.objects.filter(league_id=organiser.league_id).count() <= 1:
         raise IllegalCommand(f"{organiser.league.name} needs at least one organiser")
     organiser.delete()
@@ -225,7 +226,7 @@ def open_season(
     """Open a season of ``league``. ``variant``, ``scoring`` and ``target`` override the
     league's (``None``: the league's); ``best_nights`` and ``attendance_points`` are the
     standings options (docs/STANDINGS.md)."""
-    _require_organiser(by, league)
+    require_organiser(by, league)
     name = _name(name, "name")
     _settings(variant, scoring, target)
     _standings_options(best_nights, attendance_points)
@@ -262,7 +263,7 @@ def set_standings_options(
 ) -> Season:
     """Change how the season's table counts, and recompute it (from the game results: no
     replay needed)."""
-    _require_organiser(by, season.league)
+    require_organiser(by, season.league)
     _standings_options(best_nights, attendance_points)
     with transaction.atomic():
         season.best_nights = best_nights
@@ -281,7 +282,7 @@ def recompute_standings(*, season: Season) -> None:
 def register_player(*, league: League, name: str, user: Any = None, by: Any = None) -> Player:
     """The league's player called ``name``, registered now if new. ``user`` links an account
     (a player needs none); a name already linked to another account is refused."""
-    _require_organiser(by, league)
+    require_organiser(by, league)
     name = _name(name, "name")
     player = Player.objects.filter(league=league, name=name).first()
     if player is None:
@@ -304,7 +305,7 @@ def register_player(*, league: League, name: str, user: Any = None, by: Any = No
 
 def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:
     """A new league night of ``season``, numbered after the last one."""
-    _require_organiser(by, season.league)
+    require_organiser(by, season.league)
     for _ in range(3):
         number = (season.nights.aggregate(n=Max("number"))["n"] or 0) + 1
         try:
@@ -327,7 +328,7 @@ def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) ->
     a table is still playing, naming it, unless ``leave_playing``: then its game plays on and
     counts in the standings when it ends, like any other."""
     season = night.season
-    _require_organiser(by, season.league)
+    require_organiser(by, season.league)
     with transaction.atomic():
         night = Night.objects.select_for_update().get(pk=night.pk)
         if night.closed_at is not None:

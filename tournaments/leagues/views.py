@@ -227,7 +227,7 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
     players = selectors.league_detail(league.pk)["players"]
     form = TableForm(request.POST, players=players)
     if form.is_valid():
-        busy = _still_playing(night.pk, form.cleaned_data["seated"])
+        busy = selectors.still_playing(night.pk, form.cleaned_data["seated"])
         if busy:
             form.add_error(None, busy)
     if form.is_valid():
@@ -251,24 +251,6 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
             return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#night-tables")
     context = _night_context(request, night.pk, table_form=form)
     return render(request, "tournaments/night.html", context, status=400)
-
-
-def _still_playing(night_id: int, names: list[str]) -> str:
-    """Who of ``names`` sits at a table of the night still in play (a person plays at one table
-    at a time), in words; empty when nobody does."""
-    playing = {
-        seat["player"].casefold(): table["number"]
-        for table in selectors.night_page(night_id)["tables"]
-        if not table["finished"]
-        for seat in table["seats"]
-    }
-    busy = [
-        f"{name} (table {playing[name.casefold()]})" for name in names if name.casefold() in playing
-    ]
-    if not busy:
-        return ""
-    verb = "is" if len(busy) == 1 else "are"
-    return f"{', '.join(busy)} {verb} still playing tonight: seat them once that game is over."
 
 
 def _sentence(text: str) -> str:
