@@ -62,6 +62,8 @@ def world(django_user_model):
     season = league_services.open_season(league=league, name="Autumn", by=user)
     player = league_services.register_player(league=league, name="Ann", by=user)
     night = league_services.open_night(season=season, by=user)
+    django_user_model.objects.create_user("rita", password="pw")
+    role = league_services.name_referee(league=league, username="rita", by=user)
     tournament = tournament_services.create_tournament(
         name="Winter Open",
         organiser=user,
@@ -80,6 +82,8 @@ def world(django_user_model):
             "season_id": season.pk,
             "player_id": player.pk,
             "night_id": night.pk,
+            "kind": "referee",
+            "role_id": role.pk,
             "tournament_id": tournament.pk,
             # The director's table endpoints: the first table of the first round.
             "round_number": 1,

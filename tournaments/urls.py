@@ -33,6 +33,22 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     path("nights/<int:night_id>/", league_api.NightDetailView.as_view(), name="night"),
     path("nights/<int:night_id>/tables/", league_api.NightTableView.as_view(), name="night-tables"),
     path("nights/<int:night_id>/close/", league_api.NightCloseView.as_view(), name="night-closing"),
+    path("leagues/<int:league_id>/roles/", league_api.LeagueRolesView.as_view(), name="roles"),
+    path(
+        "leagues/<int:league_id>/roles/<str:kind>/<int:role_id>/",
+        league_api.LeagueRoleRemoveView.as_view(),
+        name="role",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/referees/",
+        league_api.TournamentRefereesView.as_view(),
+        name="tournament-referees",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/referees/<int:role_id>/",
+        league_api.TournamentRefereeRemoveView.as_view(),
+        name="tournament-referee",
+    ),
     path("players/<int:player_id>/", league_api.PlayerDetailView.as_view(), name="player"),
     path("games/<uuid:game_id>/hands/", league_api.HandsView.as_view(), name="hands"),
     path("tournaments/", bracket_api.TournamentCreateView.as_view(), name="tournaments"),

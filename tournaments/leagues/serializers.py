@@ -70,6 +70,25 @@ class PlayerCreateSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_LENGTH)
 
 
+class RoleCreateSerializer(StrictSerializer):
+    username = StrictCharField(
+        max_length=150, help_text="The name the person signs in with (they need an account)."
+    )
+    role = serializers.ChoiceField(
+        choices=["organiser", "referee"],
+        required=False,
+        default="referee",
+        help_text="A referee sees every hand, undoes mistakes and rules on disputes; an "
+        "organiser also opens seasons and nights and seats tables.",
+    )
+
+
+class RefereeCreateSerializer(StrictSerializer):
+    username = StrictCharField(
+        max_length=150, help_text="The name the person signs in with (they need an account)."
+    )
+
+
 class NightCreateSerializer(StrictSerializer):
     date = serializers.DateField(
         required=False, allow_null=True, help_text="The night's date (default: today)."
@@ -217,6 +236,16 @@ class NightSerializer(serializers.Serializer):
     date = serializers.DateField(allow_null=True)
     games = serializers.IntegerField()
     finished = serializers.IntegerField()
+
+
+class RolesSerializer(serializers.Serializer):
+    organisers = NamedSerializer(many=True, help_text="Each role's id and the person.")
+    referees = NamedSerializer(many=True, help_text="Each role's id and the person.")
+
+
+class TournamentRolesSerializer(serializers.Serializer):
+    organiser = serializers.CharField(help_text="The tournament's organiser.")
+    referees = NamedSerializer(many=True, help_text="Each role's id and the person.")
 
 
 class NightSeatSerializer(serializers.Serializer):

@@ -161,7 +161,8 @@ def _account(username: Any) -> Any:
     return user
 
 
-def _require_tournament_organiser(by: Any, tournament: Tournament) -> None:
+def require_tournament_organiser(by: Any, tournament: Tournament) -> None:
+    """``Forbidden`` unless ``by`` organises ``tournament`` (``None``: the system, allowed)."""
     if by is not None and tournament.organiser_id != getattr(by, "pk", None):
         raise Forbidden(f"only the organiser of {tournament.name} may do this")
 
@@ -187,7 +188,7 @@ def name_referee(
         require_organiser(by, league)
     else:
         assert tournament is not None
-        _require_tournament_organiser(by, tournament)
+        require_tournament_organiser(by, tournament)
     user = _account(username)
     referee, _ = Referee.objects.get_or_create(
         league=league, tournament=tournament, user=user, defaults={"named_by": by}
@@ -200,7 +201,7 @@ def remove_referee(*, referee: Referee, by: Any = None) -> None:
     if referee.league_id is not None:
         require_organiser(by, referee.league)
     else:
-        _require_tournament_organiser(by, referee.tournament)
+        require_tournament_organiser(by, referee.tournament)
     referee.delete()
 
 
