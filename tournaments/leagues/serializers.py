@@ -248,54 +248,6 @@ class TournamentRolesSerializer(serializers.Serializer):
     referees = NamedSerializer(many=True, help_text="Each role's id and the person.")
 
 
-class NightSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    player_id = serializers.IntegerField()
-    player = serializers.CharField()
-    total = serializers.IntegerField(allow_null=True, help_text="The game's score so far.")
-    cards = serializers.IntegerField(allow_null=True, help_text="Cards held now.")
-    to_play = serializers.BooleanField(help_text="Whether the table waits for this player.")
-    rank = serializers.IntegerField(allow_null=True, help_text="Once the game is over.")
-    score = serializers.IntegerField(allow_null=True)
-    won = serializers.BooleanField(allow_null=True)
-
-
-class NightTableDetailSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="The table's number at the night.")
-    game = serializers.UUIDField()
-    sheet = serializers.BooleanField()
-    status = serializers.CharField()
-    version = serializers.IntegerField()
-    hand = serializers.IntegerField(allow_null=True, help_text="The hand being played.")
-    finished = serializers.BooleanField()
-    seats = NightSeatSerializer(many=True)
-
-
-class StandingMoveSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.CharField()
-    player_id = serializers.IntegerField()
-    before = serializers.IntegerField(allow_null=True, help_text="The rank before the night.")
-    moved = serializers.IntegerField(help_text="Places gained (negative: lost).")
-
-
-class NightDetailSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    date = serializers.DateField(allow_null=True)
-    closed = serializers.BooleanField()
-    closed_at = serializers.DateTimeField(allow_null=True)
-    season = NamedSerializer()
-    league = NamedSerializer()
-    tables = NightTableDetailSerializer(many=True)
-    playing = serializers.IntegerField(help_text="Tables still playing.")
-    moves = StandingMoveSerializer(
-        many=True,
-        required=False,
-        help_text="Once the night is closed: the standings beside those before the night.",
-    )
-
-
 class SeasonSerializer(SettingsFields):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -360,6 +312,48 @@ class GameSeatSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True, help_text="Once the game is over.")
     score = serializers.IntegerField(allow_null=True)
     won = serializers.BooleanField(allow_null=True)
+
+
+class NightSeatSerializer(GameSeatSerializer):
+    total = serializers.IntegerField(allow_null=True, help_text="The game's score so far.")
+    cards = serializers.IntegerField(allow_null=True, help_text="Cards held now.")
+    to_play = serializers.BooleanField(help_text="Whether the table waits for this player.")
+
+
+class NightTableDetailSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The table's number at the night.")
+    game = serializers.UUIDField()
+    sheet = serializers.BooleanField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    hand = serializers.IntegerField(allow_null=True, help_text="The hand being played.")
+    finished = serializers.BooleanField()
+    seats = NightSeatSerializer(many=True)
+
+
+class StandingMoveSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    player_id = serializers.IntegerField()
+    before = serializers.IntegerField(allow_null=True, help_text="The rank before the night.")
+    moved = serializers.IntegerField(help_text="Places gained (negative: lost).")
+
+
+class NightDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    date = serializers.DateField(allow_null=True)
+    closed = serializers.BooleanField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    season = NamedSerializer()
+    league = NamedSerializer()
+    tables = NightTableDetailSerializer(many=True)
+    playing = serializers.IntegerField(help_text="Tables still playing.")
+    moves = StandingMoveSerializer(
+        many=True,
+        required=False,
+        help_text="Once the night is closed: the standings beside those before the night.",
+    )
 
 
 class SeasonGameSerializer(SettingsFields):
