@@ -41,12 +41,12 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path(
         "tournaments/<int:tournament_id>/referees/",
-        league_api.TournamentRefereesView.as_view(),
+        bracket_api.TournamentRefereesView.as_view(),
         name="tournament-referees",
     ),
     path(
         "tournaments/<int:tournament_id>/referees/<int:role_id>/",
-        league_api.TournamentRefereeRemoveView.as_view(),
+        bracket_api.TournamentRefereeRemoveView.as_view(),
         name="tournament-referee",
     ),
     path("players/<int:player_id>/", league_api.PlayerDetailView.as_view(), name="player"),

@@ -12,6 +12,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.errors import NotFound
 from tournaments.brackets import directing, selectors, services
 from tournaments.brackets.serializers import (
     AwardSerializer,
@@ -20,13 +21,20 @@ from tournaments.brackets.serializers import (
     TournamentCreateSerializer,
     TournamentSerializer,
 )
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues import services as league_services
 from tournaments.leagues.api import (
+    NOT_FOUND,
     ORGANISER_ERRORS,
+    ROLE_ID,
     USER_AUTH,
     PublicView,
+    ReadWriteView,
     UserView,
     error_response,
 )
+from tournaments.leagues.models import Referee
+from tournaments.leagues.serializers import RefereeCreateSerializer, TournamentRolesSerializer
 
 TOURNAMENT_ID = OpenApiParameter(
     "tournament_id", int, OpenApiParameter.PATH, description="The tournament."
@@ -316,3 +324,69 @@ class TableCallTimeView(DirectorView):
             by=request.user,
         )
         return _detail(tournament_id)
+
+
+# Referees ----------------------------------------------------------------------------------------
+
+
+REFEREE_ERRORS = {
+    **ORGANISER_ERRORS,
+    404: error_response("No such tournament, or no such referee of it."),
+}
+
+
+def _tournament_roles(tournament_id: int, answer: int = status.HTTP_200_OK) -> Response:
+    body = TournamentRolesSerializer(league_selectors.tournament_roles(tournament_id)).data
+    return Response(body, status=answer)
+
+
+class TournamentRefereesView(ReadWriteView):
+    @extend_schema(
+        operation_id="tournaments_referees_list",
+        summary="The tournament's organiser and named referees",
+        parameters=[TOURNAMENT_ID],
+        responses={200: TournamentRolesSerializer, **NOT_FOUND},
+        auth=[],
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return _tournament_roles(tournament_id)
+
+    @extend_schema(
+        operation_id="tournaments_referees_create",
+        summary="Name a referee of the tournament (its organiser)",
+        description="By the name the person signs in with; they referee every table of it.",
+        parameters=[TOURNAMENT_ID],
+        request=RefereeCreateSerializer,
+        auth=USER_AUTH,
+        responses={201: TournamentRolesSerializer, **REFEREE_ERRORS},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = services.get_tournament(tournament_id)
+        league_services.require_tournament_organiser(request.user, tournament)
+        serializer = RefereeCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        league_services.name_referee(
+            tournament=tournament,
+            username=serializer.validated_data["username"],
+            by=request.user,
+        )
+        return _tournament_roles(tournament.pk, status.HTTP_201_CREATED)
+
+
+class TournamentRefereeRemoveView(UserView):
+    @extend_schema(
+        operation_id="tournaments_referees_destroy",
+        summary="Take a referee's role away (the tournament's organiser)",
+        parameters=[TOURNAMENT_ID, ROLE_ID],
+        request=None,
+        auth=USER_AUTH,
+        responses={200: TournamentRolesSerializer, **REFEREE_ERRORS},
+    )
+    def delete(self, request: Request, tournament_id: int, role_id: int) -> Response:
+        tournament = services.get_tournament(tournament_id)
+        league_services.require_tournament_organiser(request.user, tournament)
+        referee = Referee.objects.filter(pk=role_id, tournament=tournament).first()
+        if referee is None:
+            raise NotFound(f"no referee role {role_id} in {tournament.name}")
+        league_services.remove_referee(referee=referee, by=request.user)
+        return _tournament_roles(tournament.pk)

@@ -41,10 +41,8 @@ from games.serializers import (
     EventSerializer,
     GameCreatedSerializer,
 )
-from rules import IllegalCommand
-from tournaments.brackets.services import get_tournament
 from tournaments.leagues import selectors, services
-from tournaments.leagues.models import Night, Organiser, Referee
+from tournaments.leagues.models import Night
 from tournaments.leagues.serializers import (
     HandSerializer,
     LeagueCreateSerializer,
@@ -56,7 +54,6 @@ from tournaments.leagues.serializers import (
     PlayerCreateSerializer,
     PlayerSerializer,
     PlayerSummarySerializer,
-    RefereeCreateSerializer,
     RoleCreateSerializer,
     RolesSerializer,
     SeasonCreateSerializer,
@@ -64,7 +61,6 @@ from tournaments.leagues.serializers import (
     SeasonGamesQuerySerializer,
     SeasonSerializer,
     StandingsSerializer,
-    TournamentRolesSerializer,
 )
 
 
@@ -99,6 +95,16 @@ class PublicView(APIView):
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
+
+
+class ReadWriteView(APIView):
+    """A read anyone may make (``get``) beside a write by a user."""
+
+    authentication_classes = USER_AUTHENTICATION
+    parser_classes = [JSONParser]
+
+    def get_permissions(self) -> list[Any]:
+        return [AllowAny()] if self.request.method == "GET" else [IsUser()]
 
 
 # Leagues ----------------------------------------------------------------------------------------
@@ -309,16 +315,13 @@ class StandingsCSVView(PublicView):
 
 # Organisers and referees ------------------------------------------------------------------------
 
-TOURNAMENT_ID = OpenApiParameter(
-    "tournament_id", int, OpenApiParameter.PATH, description="The tournament."
-)
 ROLE_ID = OpenApiParameter("role_id", int, OpenApiParameter.PATH, description="The role.")
 ROLE_KIND = OpenApiParameter(
     "kind", str, OpenApiParameter.PATH, enum=["organiser", "referee"], description="The role."
 )
 ROLE_ERRORS = {
     **ORGANISER_ERRORS,
-    404: error_response("No such league, tournament or role."),
+    404: error_response("No such league or role."),
     409: error_response("A league keeps at least one organiser."),
 }
 
@@ -328,18 +331,7 @@ def _league_roles(league_id: int, answer: int = status.HTTP_200_OK) -> Response:
     return Response(RolesSerializer(selectors.league_roles(league_id)).data, status=answer)
 
 
-def _tournament_roles(tournament_id: int, answer: int = status.HTTP_200_OK) -> Response:
-    body = TournamentRolesSerializer(selectors.tournament_roles(tournament_id)).data
-    return Response(body, status=answer)
-
-
-class LeagueRolesView(APIView):
-    authentication_classes = USER_AUTHENTICATION
-    parser_classes = [JSONParser]
-
-    def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else [IsUser()]
-
+class LeagueRolesView(ReadWriteView):
     @extend_schema(
         operation_id="leagues_roles_list",
         summary="The league's organisers and named referees",
@@ -369,11 +361,7 @@ class LeagueRolesView(APIView):
         services.require_organiser(request.user, league)
         serializer = RoleCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        username, role = serializer.validated_data["username"], serializer.validated_data["role"]
-        if role == "organiser":
-            services.name_organiser(league=league, username=username, by=request.user)
-        else:
-            services.name_referee(league=league, username=username, by=request.user)
+        services.name_role(league=league, by=request.user, **serializer.validated_data)
         return _league_roles(league.pk, status.HTTP_201_CREATED)
 
 
@@ -389,78 +377,8 @@ class LeagueRoleRemoveView(UserView):
     )
     def delete(self, request: Request, league_id: int, kind: str, role_id: int) -> Response:
         league = services.get_league(league_id)
-        services.require_organiser(request.user, league)
-        if kind not in ("organiser", "referee"):
-            raise NotFound(f"no {kind!r} role: a role is an organiser or a referee")
-        if kind == "organiser":
-            organiser = Organiser.objects.filter(pk=role_id, league=league).first()
-            if organiser is None:
-                raise NotFound(f"no organiser role {role_id} in {league.name}")
-            services.remove_organiser(organiser=organiser, by=request.user)
-        else:
-            referee = Referee.objects.filter(pk=role_id, league=league).first()
-            if referee is None:
-                raise NotFound(f"no referee role {role_id} in {league.name}")
-            services.remove_referee(referee=referee, by=request.user)
+        services.remove_role(league=league, kind=kind, role_id=role_id, by=request.user)
         return _league_roles(league.pk)
-
-
-class TournamentRefereesView(APIView):
-    authentication_classes = USER_AUTHENTICATION
-    parser_classes = [JSONParser]
-
-    def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else [IsUser()]
-
-    @extend_schema(
-        operation_id="tournaments_referees_list",
-        summary="The tournament's organiser and named referees",
-        parameters=[TOURNAMENT_ID],
-        responses={200: TournamentRolesSerializer, **NOT_FOUND},
-        auth=[],
-    )
-    def get(self, request: Request, tournament_id: int) -> Response:
-        return _tournament_roles(tournament_id)
-
-    @extend_schema(
-        operation_id="tournaments_referees_create",
-        summary="Name a referee of the tournament (its organiser)",
-        description="By the name the person signs in with; they referee every table of it.",
-        parameters=[TOURNAMENT_ID],
-        request=RefereeCreateSerializer,
-        auth=USER_AUTH,
-        responses={201: TournamentRolesSerializer, **ROLE_ERRORS},
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = get_tournament(tournament_id)
-        services.require_tournament_organiser(request.user, tournament)
-        serializer = RefereeCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.name_referee(
-            tournament=tournament,
-            username=serializer.validated_data["username"],
-            by=request.user,
-        )
-        return _tournament_roles(tournament.pk, status.HTTP_201_CREATED)
-
-
-class TournamentRefereeRemoveView(UserView):
-    @extend_schema(
-        operation_id="tournaments_referees_destroy",
-        summary="Take a referee's role away (the tournament's organiser)",
-        parameters=[TOURNAMENT_ID, ROLE_ID],
-        request=None,
-        auth=USER_AUTH,
-        responses={200: TournamentRolesSerializer, **ROLE_ERRORS},
-    )
-    def delete(self, request: Request, tournament_id: int, role_id: int) -> Response:
-        tournament = get_tournament(tournament_id)
-        services.require_tournament_organiser(request.user, tournament)
-        referee = Referee.objects.filter(pk=role_id, tournament=tournament).first()
-        if referee is None:
-            raise NotFound(f"no referee role {role_id} in {tournament.name}")
-        services.remove_referee(referee=referee, by=request.user)
-        return _tournament_roles(tournament.pk)
 
 
 # League nights ----------------------------------------------------------------------------------
@@ -546,14 +464,10 @@ class NightTableView(UserView):
         services.require_organiser(request.user, night.season.league)
         serializer = NightTableSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        players = serializer.validated_data["players"]
-        busy = selectors.still_playing(night.pk, players)
-        if busy:
-            raise IllegalCommand(busy)
         game = services.start_season_game(
             season=night.season,
             night=night,
-            players=players,
+            players=serializer.validated_data["players"],
             created_by=request.user,
             sheet=serializer.validated_data["sheet"],
         )

@@ -26,6 +26,7 @@ from rules import IllegalCommand, InvalidCommand, command_from_dict, decide
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
 from tournaments.brackets.models import Tournament
+from tournaments.leagues import selectors
 from tournaments.leagues.models import (
     League,
     Night,
@@ -196,6 +197,15 @@ def name_referee(
     return referee
 
 
+def name_role(*, league: League, username: str, role: str, by: Any = None) -> Any:
+    """Name the account called ``username`` an ``organiser`` or a ``referee`` of ``league``."""
+    if role == "organiser":
+        return name_organiser(league=league, username=username, by=by)
+    if role == "referee":
+        return name_referee(league=league, username=username, by=by)
+    raise InvalidCommand(f"role: {role!r} is not organiser or referee", field="role")
+
+
 def remove_referee(*, referee: Referee, by: Any = None) -> None:
     """Take a named referee's role away (nothing they already ruled is undone)."""
     if referee.league_id is not None:
@@ -211,6 +221,24 @@ def remove_organiser(*, organiser: Organiser, by: Any = None) -> None:
     if Organiser.objects.filter(league_id=organiser.league_id).count() <= 1:
         raise IllegalCommand(f"{organiser.league.name} needs at least one organiser")
     organiser.delete()
+
+
+def remove_role(*, league: League, kind: str, role_id: int, by: Any = None) -> Organiser | Referee:
+    """Take away the ``kind`` (``organiser`` or ``referee``) role ``role_id`` of ``league``
+    (by an organiser); ``NotFound`` for a role the league does not have. The role taken."""
+    require_organiser(by, league)
+    model = {"organiser": Organiser, "referee": Referee}.get(kind)
+    role = None
+    if model is not None:
+        role = model.objects.select_related("user", "league").filter(pk=role_id, league=league)
+        role = role.first()
+    if role is None:
+        raise NotFound(f"no {kind} role {role_id} in {league.name}")
+    if isinstance(role, Organiser):
+        remove_organiser(organiser=role, by=by)
+    else:
+        remove_referee(referee=role, by=by)
+    return role
 
 
 def open_season(
@@ -367,6 +395,10 @@ def _season(season: Season | int) -> Season:
     return found
 
 
+class PlayerBusy(IllegalCommand):
+    """A player asked for at a table of a night still plays at another table of it."""
+
+
 def start_season_game(
     *,
     season: Season | int,
@@ -393,11 +425,16 @@ def start_season_game(
         raise Forbidden(f"only an organiser of {league.name} may add games to its seasons")
     if night is not None and night.season_id != season.pk:
         raise InvalidCommand(f"{night} is not a night of {season.name}", field="night")
-    if night is not None and night.closed_at is not None:
-        raise IllegalCommand(f"night {night.number} is closed: open a new night for more tables")
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     with transaction.atomic():
+        if night is not None:
+            # The night's row is locked, so two tables seated at once see each other.
+            night = Night.objects.select_for_update().get(pk=night.pk)
+            if night.closed_at is not None:
+                raise IllegalCommand(
+                    f"night {night.number} is closed: open a new night for more tables"
+                )
         seated = [
             p if isinstance(p, Player) else register_player(league=league, name=_name(p, "players"))
             for p in players
@@ -406,6 +443,10 @@ def start_season_game(
             raise InvalidCommand(f"every player must play in {league.name}", field="players")
         if len({p.pk for p in seated}) != len(seated):
             raise InvalidCommand("a player sits at a table once", field="players")
+        if night is not None:
+            busy = selectors.still_playing(night.pk, [p.name for p in seated])
+            if busy:
+                raise PlayerBusy(busy)
         night = night or night_of(season=season)
         game = game_services.create_game(
             variant=variant or season.effective_variant,

@@ -42,7 +42,7 @@ from tournaments.leagues.forms import (
     UndoHandForm,
     service_error,
 )
-from tournaments.leagues.models import League, Night, Organiser, Referee, Season
+from tournaments.leagues.models import League, Night, Referee, Season
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -227,10 +227,6 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
     players = selectors.league_detail(league.pk)["players"]
     form = TableForm(request.POST, players=players)
     if form.is_valid():
-        busy = selectors.still_playing(night.pk, form.cleaned_data["seated"])
-        if busy:
-            form.add_error(None, busy)
-    if form.is_valid():
         try:
             game = services.start_season_game(
                 season=night.season,
@@ -239,6 +235,8 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
                 created_by=request.user,
                 sheet=form.cleaned_data["kind"] == "sheet",
             )
+        except services.PlayerBusy as exc:
+            form.add_error(None, str(exc))  # a sentence already, names as typed
         except InvalidCommand as exc:
             form.add_error(None, _sentence(str(exc)))
         except IllegalCommand as exc:  # the night was closed meanwhile: no form to show
@@ -291,10 +289,7 @@ def league_role_name(request: HttpRequest, league_id: int) -> HttpResponse:
     if form.is_valid():
         username, role = form.cleaned_data["username"], form.cleaned_data["role"]
         try:
-            if role == "organiser":
-                services.name_organiser(league=league, username=username, by=request.user)
-            else:
-                services.name_referee(league=league, username=username, by=request.user)
+            services.name_role(league=league, username=username, role=role, by=request.user)
         except InvalidCommand as exc:
             service_error(form, exc)
         else:
@@ -311,17 +306,10 @@ def league_role_remove(
 ) -> HttpResponse:
     league = _get(League, league_id, "league")
     _organiser_only(request, league, "change its organisers and referees")
-    model = {"organiser": Organiser, "referee": Referee}.get(kind)
-    if model is None:
-        raise Http404("No such role.")
-    role = model.objects.select_related("user", "league").filter(pk=role_id, league=league).first()
-    if role is None:
-        raise Http404("No such role.")
     try:
-        if kind == "organiser":
-            services.remove_organiser(organiser=role, by=request.user)
-        else:
-            services.remove_referee(referee=role, by=request.user)
+        role = services.remove_role(league=league, kind=kind, role_id=role_id, by=request.user)
+    except NotFound:
+        raise Http404("No such role.") from None
     except IllegalCommand as exc:
         messages.error(request, f"Nobody was removed: {_sentence(str(exc))}")
     else:

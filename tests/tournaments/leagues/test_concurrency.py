@@ -63,3 +63,50 @@ def test_games_finishing_in_racing_transactions_equal_a_rebuild():
     assert len(incremental["GameResult"]) == 3 * TABLES
     rebuild.rebuild([standings_projector])
     assert projection_tables() == incremental
+
+
+def seat_at_once(night, organiser, tables):
+    """Seat ``tables`` (lists of names) at ``night`` from as many threads, released together:
+    the games seated and the refusals' words."""
+    start = threading.Barrier(len(tables))
+    seated, refused = [], []
+
+    def seat(players):
+        try:
+            start.wait()
+            seated.append(
+                services.start_season_game(
+                    season=night.season, night=night, players=players, created_by=organiser
+                )
+            )
+        except services.PlayerBusy as exc:
+            refused.append(str(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=seat, args=(t,)) for t in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return seated, refused
+
+
+def test_two_tables_seated_at_once_never_both_take_one_player():
+    """The night's row is locked while a table is seated: of two tables asked for at the same
+    moment with one player at both, one is seated and the other refused, naming the player."""
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Racing Club", created_by=organiser)
+    season = services.open_season(league=league, name="Race")
+    night = services.open_night(season=season, by=organiser)
+    for number in range(1, 4):
+        ann = f"Ann{number}"
+        # Registered before: a new name's registration would itself make the two wait.
+        for name in (ann, f"Bob{number}", f"Cy{number}"):
+            services.register_player(league=league, name=name)
+        seated, refused = seat_at_once(
+            night, organiser, [[ann, f"Bob{number}"], [f"Cy{number}", ann]]
+        )
+
+        assert len(seated) == 1 and len(refused) == 1
+        assert refused[0].startswith(f"{ann} (table {number}) is still playing tonight")

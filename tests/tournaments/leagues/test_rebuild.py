@@ -19,7 +19,11 @@ from ..conftest import ended, finish, hand
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+# Enough for four tables of up to five a night: a person plays at one table at a time.
+PLAYERS = [
+    "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
+    "Kit", "Lu", "Max", "Ned", "Oda", "Pip", "Quin", "Rex", "Sue", "Tom",
+]  # fmt: skip
 
 
 def projection_tables():
@@ -41,9 +45,10 @@ def play_season(league, organiser, *, nights, target):
     for number in range(1, nights + 1):
         night = services.open_night(season=season)
         tables = []
+        arriving = rng.sample(PLAYERS, len(PLAYERS))
         for table in range(4):
             seats = rng.choice([3, 4, 4, 5])
-            names = rng.sample(PLAYERS, seats)
+            names, arriving = arriving[:seats], arriving[seats:]
             kwargs = {"scoring": "alternative", "target": 400} if table == 3 and number == 2 else {}
             game = services.start_season_game(
                 season=season,
