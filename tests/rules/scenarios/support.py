@@ -25,9 +25,7 @@ from rules.state import GameState
 from rules.variants import get_variant
 from tests.rules.helpers import arranged_deck
 
-BOOKS = Path("/work/shared/rulebooks")
-if not BOOKS.exists():  # the books are kept beside the project
-    BOOKS = Path(__file__).resolve().parents[4] / "shared" / "rulebooks"
+BOOKS = Path(__file__).resolve().parents[4] / "shared" / "rulebooks"  # beside the project
 
 
 def position(

@@ -1,4 +1,4 @@
-"""UNO Mod, sentence by sentence (/work/shared/rulebooks/uno-mod.txt): each scenario starts from
+"""UNO Mod, sentence by sentence (shared/rulebooks/uno-mod.txt): each scenario starts from
 one position, sends the commands and checks what the book says happens."""
 
 import sys

@@ -1,4 +1,4 @@
-"""UNO Power Grab, sentence by sentence (/work/shared/rulebooks/uno-power-grab.txt): each scenario
+"""UNO Power Grab, sentence by sentence (shared/rulebooks/uno-power-grab.txt): each scenario
 starts from one position, sends the commands and checks what the book says happens (and
 docs/RULINGS.md where the book leaves the engine to decide)."""
 

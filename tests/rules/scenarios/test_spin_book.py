@@ -1,4 +1,4 @@
-"""UNO Spin, sentence by sentence (/work/shared/rulebooks/uno-spin.txt): each scenario starts from
+"""UNO Spin, sentence by sentence (shared/rulebooks/uno-spin.txt): each scenario starts from
 one position, sends the commands (the wheel stopped where the scenario needs it) and checks what
 the book says happens (and docs/RULINGS.md where the book leaves the engine to decide)."""
 

@@ -1,5 +1,5 @@
 """UNO VETO and Wild Customizable, sentence by sentence
-(/work/shared/rulebooks/uno-veto-customizable.txt): each scenario starts from one position, sends
+(shared/rulebooks/uno-veto-customizable.txt): each scenario starts from one position, sends
 the commands and checks what the book says happens (and docs/RULINGS.md where the book leaves
 the engine to decide)."""
 
