@@ -14,6 +14,7 @@ are in docs/RULINGS.md under "UNO Power Grab".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -76,8 +77,9 @@ ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" 
 _CHOICES = frozenset({Pending.BLOCK, Pending.CHALLENGE, Pending.KEEP})  # with edition commands
 # The towers when ``seat`` holds all four (Instant UNO).
 _ALL_FOUR = tuple((seat,) * len(TOWERS) for seat in range(MAX_PLAYERS))
-# Each distinct grab is made once (events are values): seat, card, towers, previous holders.
-_GRABBED: dict[tuple[int, str, tuple[str, ...], tuple[int | None, ...]], TowersGrabbed] = {}
+# Each distinct grab by a Power Icon is made once (events are values): seat, card, the
+# tower's previous holder.
+_GRABBED: dict[tuple[int, str, int | None], TowersGrabbed] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -89,10 +91,6 @@ class PowerGrab(Variant):
 
     name = "power_grab"
     title = "UNO Power Grab"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._grab_cache: dict[tuple[int, str, bool, tuple[str, ...]], list[Command]] = {}
 
     def build_deck(self) -> tuple[str, ...]:
         return power_grab_deck(self.colours)
@@ -121,13 +119,6 @@ class PowerGrab(Variant):
         # Only while a Grab-2-Towers turned up to start is the only card on the pile.
         return len(s.discard) == 1 and s.reshuffles == 0 and RANK[s.discard[0]] == "G2"
 
-    @staticmethod
-    def tower_choices(x: PowerGrabState, seat: int, count: int) -> tuple[tuple[str, ...], ...]:
-        """Every set of towers ``seat`` may grab with a card that grabs ``count``: towers it
-        does not hold (from others or unclaimed), as many as there are up to ``count``."""
-        free = tuple(t for t, h in zip(TOWERS, x.towers, strict=True) if h != seat)
-        return tuple(combinations(free, min(count, len(free))))
-
     def effect_cards(self) -> frozenset[str]:
         # Blockable draws and skips, the Power Icons and the grab cards.
         return frozenset(
@@ -142,26 +133,13 @@ class PowerGrab(Variant):
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card not in GRAB_CARDS or leaves == 0:
             return self._plays[seat][leaves == 1][card]  # ``Variant.play_options``
-        x: PowerGrabState = s.extra
-        # The ways depend on the towers the seat does not hold, not on who holds the others
-        # (keyed by who holds them all, the cache grew with every new spread of the towers).
-        free = tuple(t for t, holder in zip(TOWERS, x.towers, strict=True) if holder != seat)
-        key = (seat, card, leaves == 1, free)
-        options = self._grab_cache.get(key)
-        if options is None:
-            unos = (False, True) if leaves == 1 else (False,)
-            colours: tuple[str | None, ...] = self.colours if COLOUR[card] is None else (None,)
-            choices = self.tower_choices(x, seat, GRABS[RANK[card]])
-            options = [
-                PowerGrabPlay(seat, card, c, uno, towers)
-                if towers
-                else PlayCard(seat, card, c, uno)
-                for towers in choices
-                for c in colours
-                for uno in unos
-            ]
-            self._grab_cache[key] = options
-        return options
+        towers = s.extra.towers
+        # The ways depend on the towers the seat does not hold, not on who holds the others.
+        if seat in towers:
+            free = tuple(t for t, holder in zip(TOWERS, towers, strict=True) if holder != seat)
+        else:
+            free = TOWERS
+        return _grab_plays(seat, card, leaves == 1, free)
 
     def check_play_cards(self) -> frozenset[str]:
         return GRAB_CARDS  # the towers they name
@@ -215,6 +193,13 @@ class PowerGrab(Variant):
             Variant.starter(self, d, card)
 
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
+        icon = ICON.get(card)
+        if icon is not None:  # a number card with a Power Icon: the edition's commonest effect
+            holder = d.s.extra.towers[TOWER_INDEX[icon]]
+            if holder == seat or not self.grab_one(d, seat, card, holder, cmd.uno):
+                s = d.s
+                d.begin_turn((seat + s.direction) % s.players)  # as any number card
+            return
         rank = RANK[card]
         if rank == "D1" or rank == "D2" or rank == "S":
             victim = d.next_seat(seat)
@@ -226,42 +211,40 @@ class PowerGrab(Variant):
             else:
                 Variant.effect(self, d, seat, card, cmd)
             return
-        icon = ICON.get(card)
-        if icon is not None:
-            if self.grab(d, seat, card, (icon,), cmd.uno):
-                return
-        elif rank in GRABS:
-            if self.grab(d, seat, card, _towers(cmd), cmd.uno):
-                return
+        if rank in GRABS and self.grab(d, seat, card, _towers(cmd), cmd.uno):
+            return
         # A Wild Draw 4 offers the challenge (with a block for the O holder: legal_extra).
         Variant.effect(self, d, seat, card, cmd)
 
     def grab(self, d: Decision, seat: int, card: str, towers: tuple[str, ...], uno: bool) -> bool:
         """``seat`` grabs ``towers`` (those it does not hold already). When it then holds all
         four: Instant UNO. True when the turn waits for the seat to choose the card to keep."""
-        held = d.s.extra.towers
-        key: tuple[int, str, tuple[str, ...], tuple[int | None, ...]]
-        if len(towers) == 1:  # a Power Icon or a Wild Grab-A-Tower: most grabs
-            holder = held[TOWER_INDEX[towers[0]]]
-            if holder == seat:
-                return False
-            key = (seat, card, (towers[0],), (holder,))
-        else:
-            # In the towers' own order, whatever order the play named them in: grabbing U and
-            # N is one move, and records the same event either way.
-            grabbed: list[str] = []
-            previous: list[int | None] = []
-            for tower, holder in zip(TOWERS, held, strict=True):
-                if holder != seat and tower in towers:
-                    grabbed.append(tower)
-                    previous.append(holder)
-            if not grabbed:
-                return False
-            key = (seat, card, tuple(grabbed), tuple(previous))
+        # In the towers' own order, whatever order the play named them in: grabbing U and N
+        # is one move, and records the same event either way.
+        grabbed: list[str] = []
+        previous: list[int | None] = []
+        for tower, holder in zip(TOWERS, d.s.extra.towers, strict=True):
+            if holder != seat and tower in towers:
+                grabbed.append(tower)
+                previous.append(holder)
+        if not grabbed:
+            return False
+        d.emit(TowersGrabbed(seat, card, tuple(grabbed), tuple(previous)))
+        return self.after_grab(d, seat, uno)
+
+    def grab_one(self, d: Decision, seat: int, card: str, holder: int | None, uno: bool) -> bool:
+        """``grab`` of the one tower a Power Icon ``card`` names, held by ``holder`` (another
+        seat, or ``None``): the edition's commonest event, each distinct one made once."""
+        key = (seat, card, holder)
         event = _GRABBED.get(key)
         if event is None:
-            event = _GRABBED[key] = TowersGrabbed(*key)
+            event = _GRABBED[key] = TowersGrabbed(seat, card, (ICON[card],), (holder,))
         d.emit(event)
+        return self.after_grab(d, seat, uno)
+
+    def after_grab(self, d: Decision, seat: int, uno: bool) -> bool:
+        """Instant UNO when ``seat`` now holds all four towers; True when the turn waits for
+        it to choose the card to keep."""
         if d.s.extra.towers != _ALL_FOUR[seat]:
             return False
         hand = d.s.hands[seat]
@@ -353,6 +336,22 @@ class PowerGrab(Variant):
             held = len(s.hands[exposed])
             problems.append(f"seat {exposed} may be caught for UNO holding {held} cards")
         return problems
+
+
+@lru_cache(maxsize=2048)  # every seat, grab card, UNO or not and set of towers not held
+def _grab_plays(seat: int, card: str, leaves_one: bool, free: tuple[str, ...]) -> list[Command]:
+    """Every way ``seat`` may play a grab card that leaves cards in its hand, when ``free``
+    are the towers it does not hold: each set of them it may grab, each colour a Wild
+    Grab-A-Tower may call, with or without UNO when one card is left. (A list shared by every
+    caller, who must not change it: commands are values.)"""
+    unos = (False, True) if leaves_one else (False,)
+    colours: tuple[str | None, ...] = Variant.colours if COLOUR[card] is None else (None,)
+    return [
+        PowerGrabPlay(seat, card, c, uno, chosen) if chosen else PlayCard(seat, card, c, uno)
+        for chosen in combinations(free, min(GRABS[RANK[card]], len(free)))
+        for c in colours
+        for uno in unos
+    ]
 
 
 def _towers(cmd: PlayCard) -> tuple[str, ...]:
