@@ -13,9 +13,11 @@ dependency of the project).
 Every figure is CPU time of the process that does the work (``time.process_time``), so other
 work on the machine weighs less. Every kind of hand is played once before timing (imports,
 caches). Each round measures everything once with the same seeds, so every round plays the
-same hands; the order alternates from round to round, and a ratio is taken within a round
-(an edition against classic at the same table size) and reported as the median of the rounds,
-with the lowest and highest.
+same hands. At each table size the editions take turns, a chunk of hands each (``--chunk``,
+100), each chunk a game of its own seed: the hands measured are many short games, and a moment
+when the machine is busier weighs on every edition alike. The order turns from chunk to chunk
+and from round to round; a ratio is taken within a round (an edition against classic at the
+same table size) and reported as the median of the rounds, with the lowest and highest.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -124,16 +126,7 @@ def rlcard_hands_per_second(python: Path, hands: int) -> dict[str, float]:
 
 def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -> dict[str, float]:
     if policy == "full":
-        cpu = time.process_time()
-        report = run(variant, players, "bench", hands=hands, checks=False)
-        seconds = time.process_time() - cpu
-        return {
-            "hands_per_second": report.hands / seconds,
-            "commands_per_hand": report.commands / report.hands,
-            "events_per_hand": report.events / report.hands,
-            "seconds_per_hand_us": seconds / report.hands * 1e6,
-            "us_per_event": seconds / report.events * 1e6,
-        }
+        return chunk_figures(played_chunks([variant], players, hands, hands)[variant])
     state, _ = new_game(variant=variant, players=players, seed="bench", target=10**9)
     bots = [RLCardLikeBot(f"bench:{seat}") for seat in range(players)]
     played = commands = 0
@@ -151,6 +144,42 @@ def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -
         "hands_per_second": played / seconds,
         "commands_per_hand": commands / played,
         "seconds_per_hand_us": seconds / played * 1e6,
+    }
+
+
+def played_chunks(
+    variants: list[str], players: int, hands: int, chunk: int
+) -> dict[str, list[float]]:
+    """Play ``hands`` hands of each of ``variants`` with the simulator's bots, in chunks of
+    ``chunk`` hands taken in turn (every edition's first chunk, then every edition's second,
+    the order turning each time), so the editions are measured side by side: a moment when
+    the machine is busier weighs on each alike. Chunk ``i`` is a game of its own seed
+    (``bench:i``), the same in every round, so a measurement is many short games rather than
+    one long one. For each edition: its CPU seconds, hands, commands and events, summed."""
+    totals = {variant: [0.0, 0, 0, 0] for variant in variants}
+    for i in range(-(-hands // chunk)):
+        size = min(chunk, hands - i * chunk)
+        shift = i % len(variants)
+        for variant in variants[shift:] + variants[:shift]:
+            cpu = time.process_time()
+            report = run(variant, players, f"bench:{i}", hands=size, checks=False)
+            seconds = time.process_time() - cpu
+            total = totals[variant]
+            total[0] += seconds
+            total[1] += report.hands
+            total[2] += report.commands
+            total[3] += report.events
+    return totals
+
+
+def chunk_figures(total: list[float]) -> dict[str, float]:
+    seconds, hands, commands, events = total
+    return {
+        "hands_per_second": hands / seconds,
+        "commands_per_hand": commands / hands,
+        "events_per_hand": events / hands,
+        "seconds_per_hand_us": seconds / hands * 1e6,
+        "us_per_event": seconds / events * 1e6,
     }
 
 
@@ -202,6 +231,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per measurement")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--chunk", type=int, default=100, help="hands per chunk, the editions taking turns"
+    )
     parser.add_argument("--variants", default=",".join(variant_names()))
     parser.add_argument("--players", default="2,4,10", help="table sizes, comma separated")
     parser.add_argument("--no-rlcard", action="store_true")
@@ -254,9 +286,9 @@ def main() -> int:
             order.reverse()
         for players in tables:
             times = {}
+            played = played_chunks(order, players, args.hands, args.chunk)
             for variant in order:
-                key = f"{variant}/full/{players}"
-                got_one = sample(key, ours_hands_per_second(variant, players, args.hands, "full"))
+                got_one = sample(f"{variant}/full/{players}", chunk_figures(played[variant]))
                 times[variant] = got_one["seconds_per_hand_us"]
             for variant in editions:
                 round_ratios.setdefault(f"{variant}/{players}", []).append(
@@ -282,6 +314,7 @@ def main() -> int:
         "cpu_count": os.cpu_count(),
         "load_average": os.getloadavg(),
         "hands": args.hands,
+        "chunk": args.chunk,
         "rounds": args.rounds,
         "results": result,
         "ratios": ratios,
