@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
+
+from config.views import DATABASE_AWAY, unavailable_json, unavailable_page
+
+logger = logging.getLogger(__name__)
 
 # Paths that keep Django's own answers: the API answers in JSON, the admin has its pages.
 _NOT_PAGES = ("/api/", "/admin/", "/static/")
@@ -42,3 +47,24 @@ class NotFoundPageMiddleware:
     @staticmethod
     def _page(request: HttpRequest) -> HttpResponse:
         return render(request, "404.html", {"request_path": request.path}, status=404)
+
+
+class DatabaseAwayMiddleware:
+    """A view that finds the database gone (PostgreSQL restarting, the network between) answers
+    503 with a Retry-After, and says to try again in a moment, rather than a server error: the
+    site's page for pages, JSON under /api/ (the API's own views answer so already; this covers
+    what runs outside them). With ``DEBUG`` on too: an outage is not a bug to debug."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_AWAY):
+            return None
+        # The view's name, not the path: a seat's link carries its secret.
+        view = getattr(request.resolver_match, "view_name", None)
+        logger.warning("the database did not answer (%s %s): %s", request.method, view, exception)
+        return unavailable_json() if request.path.startswith("/api/") else unavailable_page()

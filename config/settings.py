@@ -250,6 +250,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.NotFoundPageMiddleware",
+    "config.middleware.DatabaseAwayMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

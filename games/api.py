@@ -11,6 +11,7 @@ secret). What they may see is decided by ``rules.views`` (hands, redacted events
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
 
+from config.views import DATABASE_AWAY, RETRY_AFTER, UNAVAILABLE_DETAIL
 from games import chain, errors, registry, services
 from games.auth import SeatAuthentication, SeatPrincipal, UserTokenAuthentication
 from games.models import Dispute, Game
@@ -59,6 +61,8 @@ from games.visibility import is_revealed
 from rules import IllegalCommand, InvalidCard, InvalidCommand, command_from_dict
 from rules.views import game_view
 
+logger = logging.getLogger(__name__)
+
 # On a game's endpoints a seat secret is the usual credential, so it comes first (and names
 # the scheme a 401 asks for); elsewhere a seat secret is refused with a reason.
 GAME_AUTHENTICATION = [SeatAuthentication, UserTokenAuthentication, SessionAuthentication]
@@ -74,6 +78,10 @@ ERRORS_READ = {
     403: _error("Not a seat of this game, nor its referee."),
     404: _error("No such game."),
     429: _error("Past a rate limit (`throttled`): `Retry-After` says in how many seconds to try."),
+    503: _error(
+        "The database is not answering (`unavailable`): send the request again after "
+        "`Retry-After` seconds, a command with the same `key`."
+    ),
 }
 ERRORS_WRITE = {
     400: _error("Malformed input: the field and what is wrong."),
@@ -765,6 +773,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code, body = 429, {"error": "throttled", "detail": str(exc.detail)}
     elif isinstance(exc, exceptions.APIException):
         code, body = exc.status_code, {"error": exc.default_code, "detail": exc.detail}
+    elif isinstance(exc, DATABASE_AWAY):
+        # Not a bug: the database went away. The client may send the request again.
+        logger.warning("the database did not answer: %s", exc)
+        headers["Retry-After"] = str(RETRY_AFTER)
+        code, body = 503, {"error": "unavailable", "detail": UNAVAILABLE_DETAIL}
     else:
         return None  # a bug: Django's 500
     set_rollback()
