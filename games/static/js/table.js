@@ -176,4 +176,34 @@
     }
     Array.prototype.forEach.call(incoming.options, function (o) { o.selected = o.value === chosen; o.defaultSelected = o.value === chosen; });
   });
+
+  /* A move that got no answer the page can show (the server unreachable, its records away for
+     a moment: 503, or a fault: 500) would otherwise leave the table as it was, as if the press
+     were lost. Say so where the actions are; the next answer redraws them and the note goes. */
+  function moveFailed(event) {
+    var elt = event.detail ? event.detail.elt : null;
+    if (!elt || !elt.closest || !elt.closest("#table-form")) return;
+    var actions = document.getElementById("actions");
+    if (!actions) return;
+    var note = document.getElementById("move-failed");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "move-failed";
+      note.className = "error";
+      note.setAttribute("role", "alert");
+      var heading = document.getElementById("actions-heading");
+      actions.insertBefore(note, heading ? heading.nextSibling : actions.firstChild);
+    }
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    note.textContent = MOVE_FAILED[status] || (status ? MOVE_FAILED.other : MOVE_FAILED.offline);
+  }
+  var MOVE_FAILED = {
+    503: "The club's records are not answering, so your move may not have gone through. Wait a few seconds: the table will show whether it did.",
+    429: "Too many presses at once: wait a moment, then try again.",
+    403: "This browser is no longer seated at the table: open your seat's link again.",
+    other: "Something went wrong on our side with your move. Load the page again to see the table as it is.",
+    offline: "The connection to the club dropped, so your move may not have gone through. Once you are back online the table will show whether it did."
+  };
+  document.addEventListener("htmx:responseError", moveFailed);
+  document.addEventListener("htmx:sendError", moveFailed);
 })();
