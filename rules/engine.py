@@ -761,7 +761,11 @@ def decide_play(d: Decision, cmd: PlayCard) -> None:
         matches = (
             colour_of_card is None
             or colour_of_card == s.colour
-            or (COLOUR[top] is not None and RANK[card] == RANK[top])
+            or (
+                COLOUR[top] is not None
+                and RANK[card] == RANK[top]
+                and variant.top_to_match(s) is not None
+            )
         )
     else:
         matches = variant.playable(s, card)

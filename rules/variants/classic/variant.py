@@ -179,22 +179,36 @@ class Variant:
 
     # Matching --------------------------------------------------------------------------------
 
+    # Cards that, turned up to start the discard pile, are matched by colour only for as long
+    # as they are the only card on it and no reshuffle has left another card alone there
+    # (Power Grab's Grab-2-Towers). Classic UNO has none.
+    colour_only_starters: frozenset[str] = frozenset()
+
+    def top_to_match(self, s: GameState) -> str | None:
+        """The card on the discard pile whose number or symbol a play may match; None when
+        only the colour in play counts (a starter of ``colour_only_starters`` still alone)."""
+        top = s.discard[-1]
+        if top in self.colour_only_starters and len(s.discard) == 1 and s.reshuffles == 0:
+            return None
+        return top
+
     def playable(self, s: GameState, card: str) -> bool:
         """Whether ``card`` may go on the discard pile now: wilds always; otherwise the colour
         in play, or the same number or symbol as the top card."""
         colour = COLOUR[card]
         if colour is None or colour == s.colour:
             return True
-        top = s.discard[-1]
-        return COLOUR[top] is not None and RANK[card] == RANK[top]
+        top = self.top_to_match(s)
+        return top is not None and COLOUR[top] is not None and RANK[card] == RANK[top]
 
-    def matching(self, colour: str | None, top: str) -> frozenset[str]:
+    def matching(self, colour: str | None, top: str | None) -> frozenset[str]:
         """The cards of the edition that classic matching lets go on ``top`` with ``colour``
-        in play: every wild, the colour, and the same number or symbol (made once per pair)."""
+        in play: every wild, the colour, and the same number or symbol (made once per pair).
+        ``top`` None: only the colour counts."""
         key = (colour, top)
         cards = self._matching.get(key)
         if cards is None:
-            top_rank = RANK[top] if COLOUR[top] is not None else None
+            top_rank = RANK[top] if top is not None and COLOUR[top] is not None else None
             cards = self._matching[key] = frozenset(
                 c
                 for c in self._card_set
@@ -202,24 +216,12 @@ class Variant:
             )
         return cards
 
-    def own_matching_now(self, s: GameState) -> bool:
-        """Whether the edition's own ``playable`` may differ from classic matching now. Asked
-        only of an edition that overrides ``playable``: one whose matching differs only now and
-        then (Power Grab's Grab-2-Towers turned up to start) says when, and its plays are
-        listed by classic matching the rest of the time."""
-        return True
-
     def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """The distinct cards of ``hand`` that may be played now, in hand order."""
-        if not self.classic_matching and self.own_matching_now(s):
+        if not self.classic_matching:
             playable = self.playable
             return [c for c in dict.fromkeys(hand) if playable(s, c)]
-        return self.classic_playable_cards(s, hand)
-
-    def classic_playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
-        """``playable_cards`` by classic matching (an edition whose own matching differs only
-        now and then may use it the rest of the time)."""
-        ok = self.matching(s.colour, s.discard[-1])
+        ok = self.matching(s.colour, self.top_to_match(s))
         return list({c: None for c in hand if c in ok})  # distinct, in hand order
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
@@ -235,10 +237,13 @@ class Variant:
         leaves = len(hand) - 1
         table = self._plays[seat][leaves == 1]
         # Each distinct playable card once, in hand order, with its ways of being played.
-        if self.classic_matching or not self.own_matching_now(s):
-            ok = self._matching.get((s.colour, s.discard[-1]))  # ``classic_playable_cards``
+        if self.classic_matching:
+            top = s.discard[-1]  # ``top_to_match``, inlined
+            if top in self.colour_only_starters and len(s.discard) == 1 and s.reshuffles == 0:
+                top = None
+            ok = self._matching.get((s.colour, top))
             if ok is None:
-                ok = self.matching(s.colour, s.discard[-1])
+                ok = self.matching(s.colour, top)
             ways = {c: table[c] for c in hand if c in ok}
         else:
             playable = self.playable

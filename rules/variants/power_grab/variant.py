@@ -104,20 +104,9 @@ class PowerGrab(Variant):
 
     # Matching --------------------------------------------------------------------------------
 
-    def playable(self, s: GameState, card: str) -> bool:
-        colour = COLOUR[card]
-        if colour is None or colour == s.colour:
-            return True
-        top = s.discard[-1]
-        if COLOUR[top] is None or RANK[card] != RANK[top]:
-            return False
-        # A Grab-2-Towers turned up to start is matched by colour only: it is the only card
-        # on the pile and no reshuffle has left another card alone there.
-        return not (RANK[top] == "G2" and len(s.discard) == 1 and s.reshuffles == 0)
-
-    def own_matching_now(self, s: GameState) -> bool:
-        # Only while a Grab-2-Towers turned up to start is the only card on the pile.
-        return len(s.discard) == 1 and s.reshuffles == 0 and RANK[s.discard[0]] == "G2"
+    # A Grab-2-Towers turned up to start is matched by colour only (the first player may not
+    # answer it with another Grab-2-Towers) while it is the only card on the pile.
+    colour_only_starters = frozenset(c for c in GRAB_CARDS if RANK[c] == "G2")
 
     def effect_cards(self) -> frozenset[str]:
         # Blockable draws and skips, the Power Icons and the grab cards.
@@ -188,8 +177,9 @@ class PowerGrab(Variant):
             # Turned up to start, a Draw One works like a Draw Two: nobody holds a tower yet.
             d.attack(d.next_seat(d.s.dealer), 1, "draw_one")
         else:
-            # A Grab-2-Towers or Wild Grab-A-Tower turned up grabs nothing (see ``playable``
-            # for the first; the second offers the colour choice like any wild).
+            # A Grab-2-Towers or Wild Grab-A-Tower turned up grabs nothing (the first is
+            # matched by colour only: ``colour_only_starters``; the second offers the colour
+            # choice like any wild).
             Variant.starter(self, d, card)
 
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
