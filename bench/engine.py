@@ -17,7 +17,8 @@ same hands. At each table size the editions take turns, a chunk of hands each (`
 100), each chunk a game of its own seed: the hands measured are many short games, and a moment
 when the machine is busier weighs on every edition alike. The order turns from chunk to chunk
 and from round to round; a ratio is taken within a round (an edition against classic at the
-same table size) and reported as the median of the rounds, with the lowest and highest.
+same table size) and reported as the median of the rounds, with the lowest and highest. Against
+RLCard the two sides take turns the same way, in pieces of 500 hands, each piece seeded alike.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -53,17 +54,18 @@ from rules.simulate import run  # noqa: E402
 from rules.variants import variant_names  # noqa: E402
 
 RLCARD_VENV = ROOT / "bench" / ".venv-rlcard"
+RLCARD_PIECE = 500  # hands in each piece of the comparison with RLCard, the sides taking turns
 RLCARD_SCRIPT = r"""
 import random, sys, time
 from rlcard.games.uno.game import UnoGame
-hands = int(sys.argv[1])
+hands, seed = int(sys.argv[1]), int(sys.argv[2])
 game = UnoGame(num_players=2)
 rng = random.Random(7)
 for _ in range(200):  # untimed: imports and first-use costs, as our side's warm-up
     game.init_game()
     while not game.is_over():
         game.step(rng.choice(game.get_legal_actions()))
-rng = random.Random(7)
+rng = random.Random(seed)
 steps = 0
 start = time.process_time()
 for _ in range(hands):
@@ -72,7 +74,7 @@ for _ in range(hands):
         game.step(rng.choice(game.get_legal_actions()))
         steps += 1
 seconds = time.process_time() - start
-print(hands / seconds, steps / hands, steps / seconds)
+print(seconds, steps)
 """
 
 
@@ -112,23 +114,23 @@ def ensure_rlcard() -> Path:
     return python
 
 
-def rlcard_hands_per_second(python: Path, hands: int) -> dict[str, float]:
+def rlcard_seconds(python: Path, hands: int, seed: int) -> tuple[float, int]:
+    """RLCard's CPU seconds and steps for ``hands`` hands under its random agent (seeded)."""
     out = subprocess.run(
-        [str(python), "-c", RLCARD_SCRIPT, str(hands)], check=True, capture_output=True, text=True
+        [str(python), "-c", RLCARD_SCRIPT, str(hands), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
     )
-    hps, steps_per_hand, steps_per_second = map(float, out.stdout.split())
-    return {
-        "hands_per_second": hps,
-        "steps_per_hand": steps_per_hand,
-        "steps_per_second": steps_per_second,
-    }
+    seconds, steps = out.stdout.split()
+    return float(seconds), int(steps)
 
 
-def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -> dict[str, float]:
-    if policy == "full":
-        return chunk_figures(played_chunks([variant], players, hands, hands)[variant])
-    state, _ = new_game(variant=variant, players=players, seed="bench", target=10**9)
-    bots = [RLCardLikeBot(f"bench:{seat}") for seat in range(players)]
+def ours_rlcard_seconds(hands: int, seed: int) -> tuple[float, int]:
+    """Our CPU seconds and commands for ``hands`` hands of classic, 2 players, bots playing as
+    RLCard's random agent."""
+    state, _ = new_game(variant="classic", players=2, seed=f"bench:{seed}", target=10**9)
+    bots = [RLCardLikeBot(f"bench:{seed}:{seat}") for seat in range(2)]
     played = commands = 0
     last = state.last_hand
     start = time.process_time()
@@ -139,12 +141,43 @@ def ours_hands_per_second(variant: str, players: int, hands: int, policy: str) -
         if state.last_hand is not last:
             last = state.last_hand
             played += 1
-    seconds = time.process_time() - start
+    return time.process_time() - start, commands
+
+
+def against_rlcard(python: Path, hands: int, piece: int, first: str) -> dict[str, dict[str, float]]:
+    """Classic (RLCard's policy) and RLCard's ``UnoGame``, 2 players, ``hands`` hands each, in
+    pieces of ``piece`` hands taken in turn (each piece its own seed on both sides), so both
+    are measured side by side. ``first``: which side opens each pair."""
+    totals = {"ours": [0.0, 0], "rlcard": [0.0, 0]}
+    pieces = max(1, -(-hands // piece))
+    for i in range(pieces):
+        size = min(piece, hands - i * piece)
+        for side in ("rlcard", "ours") if first == "rlcard" else ("ours", "rlcard"):
+            if side == "rlcard":
+                seconds, steps = rlcard_seconds(python, size, i)
+            else:
+                seconds, steps = ours_rlcard_seconds(size, i)
+            totals[side][0] += seconds
+            totals[side][1] += steps
+    played = hands
+    ours, theirs = totals["ours"], totals["rlcard"]
     return {
-        "hands_per_second": played / seconds,
-        "commands_per_hand": commands / played,
-        "seconds_per_hand_us": seconds / played * 1e6,
+        "classic/rlcard/2": {
+            "hands_per_second": played / ours[0],
+            "commands_per_hand": ours[1] / played,
+            "seconds_per_hand_us": ours[0] / played * 1e6,
+        },
+        "rlcard/2": {
+            "hands_per_second": played / theirs[0],
+            "steps_per_hand": theirs[1] / played,
+            "steps_per_second": theirs[1] / theirs[0],
+        },
     }
+
+
+def ours_hands_per_second(variant: str, players: int, hands: int) -> dict[str, float]:
+    """An edition's figures for ``hands`` hands with the simulator's bots."""
+    return chunk_figures(played_chunks([variant], players, hands, hands)[variant])
 
 
 def played_chunks(
@@ -223,8 +256,8 @@ def _warm_up(variants: list[str], tables: list[int]) -> None:
     commands and events are filled before any round is timed."""
     for players in tables:
         for variant in variants:
-            ours_hands_per_second(variant, players, 30, "full")
-    ours_hands_per_second("classic", 2, 30, "rlcard")
+            ours_hands_per_second(variant, players, 30)
+    ours_rlcard_seconds(30, -1)
 
 
 def main() -> int:
@@ -268,15 +301,10 @@ def main() -> int:
         # Alternate who goes first in each pair, and the order of the editions, round by
         # round: a machine busier at one moment weighs on every side alike.
         if python is not None:
-            pair = [("rlcard/2", None), ("classic/rlcard/2", "classic")]
-            if r % 2:
-                pair.reverse()
-            got = {}
-            for key, variant in pair:
-                if variant is None:
-                    got[key] = sample(key, rlcard_hands_per_second(python, args.hands))
-                else:
-                    got[key] = sample(key, ours_hands_per_second(variant, 2, args.hands, "rlcard"))
+            first = "ours" if r % 2 else "rlcard"
+            got = against_rlcard(python, args.hands, RLCARD_PIECE, first)
+            for key, value in got.items():
+                sample(key, value)
             round_ratios.setdefault("classic vs rlcard, 2 players", []).append(
                 got["classic/rlcard/2"]["hands_per_second"] / got["rlcard/2"]["hands_per_second"]
             )
