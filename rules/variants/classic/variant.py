@@ -102,7 +102,7 @@ class Variant:
     def __init__(self) -> None:
         self._deck = self.build_deck()
         self._card_set = frozenset(self._deck)
-        self._matching: dict[tuple[str | None, str], frozenset[str]] = {}
+        self._matching: dict[tuple[str | None, str | None], frozenset[str]] = {}
         # _plays[seat][leaves_one][card]: the ways to play a card (see ``play_options``).
         self._plays = tuple(
             (_PlayTable(seat, self.colours, False), _PlayTable(seat, self.colours, True))
@@ -238,7 +238,7 @@ class Variant:
         table = self._plays[seat][leaves == 1]
         # Each distinct playable card once, in hand order, with its ways of being played.
         if self.classic_matching:
-            top = s.discard[-1]  # ``top_to_match``, inlined
+            top: str | None = s.discard[-1]  # ``top_to_match``, inlined
             if top in self.colour_only_starters and len(s.discard) == 1 and s.reshuffles == 0:
                 top = None
             ok = self._matching.get((s.colour, top))
