@@ -18,7 +18,11 @@ same hands. At each table size the editions take turns, a chunk of hands each (`
 when the machine is busier weighs on every edition alike. The order turns from chunk to chunk
 and from round to round; a ratio is taken within a round (an edition against classic at the
 same table size) and reported as the median of the rounds, with the lowest and highest. Against
-RLCard the two sides take turns the same way, in pieces of 500 hands, each piece seeded alike.
+RLCard the two sides take turns the same way, in pieces of 500 hands, each piece seeded alike
+and each played in a fresh process on both sides (warmed up alike, 200 untimed hands). Every
+round plays the same work, so a ratio is also given best of rounds: the sums of each chunk's
+(or piece's) fastest time over the rounds, as ``timeit`` reads its repeats (on a shared machine
+a slower time is other work getting in the way, not the code).
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
