@@ -142,21 +142,13 @@ class TowersReturned(Event):
     seat: int
 
 
-# Each edition state a grab leads to is made once (states are values, and a table has few).
-_AFTER_GRAB: dict[tuple[tuple[int | None, ...], tuple[str, int, bool] | None], PowerGrabState] = {}
-
-
 @applies(TowersGrabbed)
 def _towers_grabbed(s: GameState, e: TowersGrabbed) -> None:
     x: PowerGrabState = s.extra
     towers = list(x.towers)
     for tower in e.towers:
         towers[TOWER_INDEX[tower]] = e.seat
-    key = (tuple(towers), x.threat)
-    after = _AFTER_GRAB.get(key)
-    if after is None:
-        after = _AFTER_GRAB[key] = PowerGrabState(*key)
-    s.extra = after
+    s.extra = PowerGrabState(tuple(towers), x.threat)
 
 
 @applies(BlockOffered)

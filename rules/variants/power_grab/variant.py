@@ -77,9 +77,6 @@ ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" 
 _CHOICES = frozenset({Pending.BLOCK, Pending.CHALLENGE, Pending.KEEP})  # with edition commands
 # The towers when ``seat`` holds all four (Instant UNO).
 _ALL_FOUR = tuple((seat,) * len(TOWERS) for seat in range(MAX_PLAYERS))
-# Each distinct grab by a Power Icon is made once (events are values): seat, card, the
-# tower's previous holder.
-_GRABBED: dict[tuple[int, str, int | None], TowersGrabbed] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -224,12 +221,10 @@ class PowerGrab(Variant):
 
     def grab_one(self, d: Decision, seat: int, card: str, holder: int | None, uno: bool) -> bool:
         """``grab`` of the one tower a Power Icon ``card`` names, held by ``holder`` (another
-        seat, or ``None``): the edition's commonest event, each distinct one made once."""
-        key = (seat, card, holder)
-        event = _GRABBED.get(key)
-        if event is None:
-            event = _GRABBED[key] = TowersGrabbed(seat, card, (ICON[card],), (holder,))
-        d.emit(event)
+        seat, or ``None``): the edition's commonest event. (Made afresh each time: a table of
+        every distinct grab, a few thousand at ten players, cost more in memory traffic than
+        it saved; so did one of the states after a grab.)"""
+        d.emit(TowersGrabbed(seat, card, (ICON[card],), (holder,)))
         return self.after_grab(d, seat, uno)
 
     def after_grab(self, d: Decision, seat: int, uno: bool) -> bool:
