@@ -466,7 +466,8 @@ class CommandsView(GameAPIView):
         "when its card takes one (`give` in UNO Mod, `towers` in UNO Power Grab, `rule` in UNO "
         "VETO); another edition's field is refused (400, naming the field). A `catch` or a "
         "`veto` names the seat it is aimed at as `target`; its former name `seat` is still "
-        "taken for one version (both together must agree).",
+        "taken for one version (both together must agree), and a retry of a command recorded "
+        "under the former name is the same command for its key.",
         parameters=[GAME_ID],
         request=CommandRequestSerializer,
         responses={

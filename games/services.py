@@ -187,7 +187,11 @@ def apply_command(
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
     digest = chain.command_digest(command.to_dict()) if key is not None else ""
-    answered = partial(_answered, game_id, actor, key, digest)
+    # The same command as a version before a field's rename recorded it: a retry across
+    # the rename is still that command.
+    former = command.former_dict() if key is not None else None
+    same = {digest} if former is None else {digest, chain.command_digest(former)}
+    answered = partial(_answered, game_id, actor, key, same)
     last = Stale(0)
     for _ in range(RETRIES):
         state = store.current(game_id, expected_version)
@@ -232,16 +236,19 @@ def apply_command(
     raise last
 
 
-def _answered(game_id: UUID | str, actor: str, key: str | None, digest: str) -> AppendResult | None:
+def _answered(
+    game_id: UUID | str, actor: str, key: str | None, digests: set[str]
+) -> AppendResult | None:
     """The answer given to ``actor``'s command that carried ``key``, if one did; ``KeyClash``
-    if that command was not the one ``digest`` names."""
+    if that command was not the one ``digests`` name (its digest, and the one of its shape
+    before a rename)."""
     if key is None:
         return None
     rows = store.batch_of_key(game_id, actor, key)
     if not rows:
         return None
     # Rows from before digests were kept have none: they answer as they always did.
-    if rows[0].command_digest and rows[0].command_digest != digest:
+    if rows[0].command_digest and rows[0].command_digest not in digests:
         raise KeyClash(key, rows[0].version)
     return AppendResult(version=rows[-1].version, events=rows)
 

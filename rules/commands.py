@@ -38,6 +38,19 @@ class Command:
             out[f.metadata.get("json", f.name)] = list(value) if isinstance(value, tuple) else value
         return out
 
+    def former_dict(self) -> dict[str, Any] | None:
+        """The API shape as it was before a field took its current name (a field's ``old``
+        name), or None when no field of the command was renamed: what an earlier version
+        recorded of this same command."""
+        renamed = {
+            f.metadata.get("json", f.name): f.metadata["old"]
+            for f in fields(self)
+            if "old" in f.metadata
+        }
+        if not renamed:
+            return None
+        return {renamed.get(name, name): value for name, value in self.to_dict().items()}
+
 
 # Field kinds understood by ``command_from_dict``. Each field carries its kind in metadata.
 def _card(optional: bool = False) -> Any:

@@ -295,6 +295,48 @@ def test_the_same_key_with_another_command_is_a_clash_and_appends_nothing():
     assert Event.objects.filter(game_id=game["id"]).count() == before
 
 
+# Seat 0 went down to one card without UNO; seat 1 is to play.
+CAUGHT = (
+    "classic|players=3|hand=1|dealer=2|pending=turn:1|dir=+|colour=R|discard=G7,R7"
+    "|pile=*|hands=R1/B3,R5,YS/W4,G2|exposed=0"
+)
+
+
+def test_a_retry_of_a_catch_recorded_under_the_targets_former_name_is_that_catch():
+    # Before the rename a catch was recorded as {"type": "catch", "seat": 0}; its key, retried
+    # now as {"type": "catch", "target": 0}, answers what it answered (not a key clash).
+    referee = user_client()
+    game = referee.post(
+        "/api/games/set-up/", {"players": ["Ann", "Bob", "Cy"], "position": CAUGHT}, format="json"
+    ).json()
+    cy = seats(game)[2]
+    first = cy.post(
+        url(game, "commands/"), {"type": "catch", "target": 0, "key": "k"}, format="json"
+    )
+    assert first.status_code == 201, first.content
+    recorded = Event.objects.get(game_id=game["id"], key="k")
+    assert recorded.command_digest == chain.command_digest({"type": "catch", "target": 0})
+    former = chain.command_digest({"type": "catch", "seat": 0})
+    tamper(
+        f"UPDATE games_event SET command_digest = %s WHERE {Event._meta.pk.column} = %s",
+        [former, recorded.pk],
+    )
+    before = Event.objects.filter(game_id=game["id"]).count()
+
+    again = [
+        cy.post(url(game, "commands/"), {"type": "catch", name: 0, "key": "k"}, format="json")
+        for name in ("target", "seat")
+    ]
+    other = cy.post(
+        url(game, "commands/"), {"type": "catch", "target": 1, "key": "k"}, format="json"
+    )
+
+    assert [r.status_code for r in again] == [201, 201]
+    assert [r.json() for r in again] == [first.json()] * 2
+    assert other.status_code == 409 and other.json()["error"] == "key_clash"
+    assert Event.objects.filter(game_id=game["id"]).count() == before
+
+
 # Undo of a finished game -----------------------------------------------------------------------
 
 

@@ -182,3 +182,12 @@ def test_stored_events_and_commands_of_every_edition_load_without_importing_the_
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_renamed_field_gives_the_commands_former_shape_and_others_have_none():
+    from rules.variants.veto.commands import SlapVeto
+
+    assert Catch(1, 2).former_dict() == {"type": "catch", "seat": 2}
+    assert SlapVeto(1, 0).former_dict() == {"type": "veto", "seat": 0}
+    assert command_from_dict(1, Catch(1, 2).former_dict()) == Catch(1, 2)
+    assert PlayCard(1, "R5", uno=True).former_dict() is None
