@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from types import UnionType
+from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 from urllib.parse import quote, unquote
 
 from rules.engine import applies, at_rest, rng, shuffled
@@ -93,9 +94,64 @@ def _json_codec(cls: Any, *, secret: bool = False) -> ExtraCodec:
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("expected a JSON object")
+        _check_shape(cls, data)
         return cls.from_dict(data)
 
     return ExtraCodec(write, read, secret)
+
+
+def _check_shape(cls: Any, data: dict[str, Any]) -> None:
+    """A ``ValueError`` naming the first field of ``data`` that the edition's state class
+    ``cls`` does not have, or whose value is not of the field's type (JSON lists for tuples):
+    whether the values fit the table (seats, cards) is the edition's ``invariants``' to say."""
+    hints = get_type_hints(cls)
+    names = {f.name for f in fields(cls)}
+    for name, value in data.items():
+        if name not in names:
+            raise ValueError(f"unknown field {name!r}")
+        hint = hints[name]
+        if not _conforms(value, hint):
+            raise ValueError(f"{name} is {json.dumps(value)}: expected {_described(hint)}")
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        return any(_conforms(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, list):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_conforms, value, args))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint in (bool, str):
+        return isinstance(value, hint)
+    raise TypeError(f"no JSON shape for {hint!r}")  # a new kind of field: teach it here
+
+
+def _described(hint: Any) -> str:
+    """``hint`` in JSON's words: "an integer or null", "a list of strings"."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        return " or ".join(_described(arg) for arg in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_plural(args[0])}"
+        return f"a list of {len(args)} ({', '.join(_described(arg) for arg in args)})"
+    return {type(None): "null", int: "an integer", bool: "true or false", str: "a string"}[hint]
+
+
+def _plural(hint: Any) -> str:
+    origin = get_origin(hint)
+    if origin is UnionType:
+        return " or ".join(_plural(arg) for arg in get_args(hint))
+    if origin is tuple:
+        return "lists (each " + _described(hint).removeprefix("a list ") + ")"
+    return {type(None): "nulls", int: "integers", bool: "true or false", str: "strings"}[hint]
 
 
 def _edition_codecs() -> dict[str, ExtraCodec]:
@@ -328,7 +384,12 @@ def parse_position(text: str, *, seed: str | None = None) -> GameState:
     kind, _, pending_seat = f["pending"].partition(":")
     if not kind.replace("_", "").isalpha():
         raise PositionError("pending", f"expected what the game waits for, not {kind!r}")
-    kind = _KINDS.get(kind, kind)  # an unknown kind is refused below (nothing may be done)
+    if kind not in variant.pending_kinds:
+        known = ", ".join(sorted(variant.pending_kinds))
+        raise PositionError(
+            "pending", f"{variant.title} never waits for {kind!r}: it waits for one of {known}"
+        )
+    kind = _KINDS[kind]
     if pending_seat:
         s.pending = (kind, _seat("pending", pending_seat, n))
     elif kind in SEATLESS:

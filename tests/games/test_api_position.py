@@ -104,3 +104,21 @@ def test_the_schema_documents_setting_up_a_position():
     operation = schema["paths"]["/api/games/set-up/"]["post"]
     assert operation["operationId"] == "games_set_up"
     assert "position" in str(operation["requestBody"])
+
+
+@pytest.mark.parametrize(
+    ("position", "words"),
+    [
+        # A seat off the table in the edition's state (a server error before it was checked).
+        (POSITION.replace("classic|", "spin|") + '|extra={"out":9}', "extra: out names seat 9"),
+        (POSITION.replace("classic|", "spin|") + '|extra={"spins":"a"}', 'spins is "a"'),
+        # A choice the edition never waits for.
+        (POSITION.replace("pending=turn:1", "pending=spin:1"), "never waits for 'spin'"),
+    ],
+)
+def test_an_edition_state_or_choice_that_cannot_be_is_400_naming_it(position, words):
+    response = set_up(user_client(), position=position)
+
+    assert response.status_code == 400, response.content
+    assert words in response.json()["detail"]["position"]
+    assert Game.objects.count() == 0

@@ -4,10 +4,13 @@ with an error naming the field."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.bots import RandomBot
 from rules.engine import legal_commands, replay, step
 from rules.events import event_from_dict
 from rules.position import PositionError, format_position, parse_position, start_from
@@ -189,6 +192,152 @@ def test_an_edition_state_that_does_not_fit_the_table_is_refused():
 def test_an_unreadable_edition_state_is_refused():
     error = refused(TWO_SEATS.replace("classic|", "spin|") + "|extra={not json")
     assert error.part == "extra" and "unreadable" in str(error)
+
+
+SPIN = TWO_SEATS.replace("classic|", "spin|")
+GRAB = TWO_SEATS.replace("classic|", "power_grab|")
+VETO = TWO_SEATS.replace("classic|", "veto|").replace("colour=R|discard=R7", "colour=P|discard=P7")
+VETO = VETO.replace("R1,G2,W4/B3,R5", "P1,G2,W4/Y3,P5")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # The wrong JSON type, or a field the edition's state does not have.
+        (SPIN + '|extra={"spins":"a"}', 'spins is "a": expected an integer'),
+        (SPIN + '|extra={"kept":"R1"}', 'kept is "R1": expected a list of strings'),
+        (SPIN + '|extra={"show":[1]}', "show is [1]: expected a list of 2"),
+        (SPIN + '|extra={"luck":1}', "unknown field 'luck'"),
+        (GRAB + '|extra={"towers":[true,null,null,null]}', "a list of integers or nulls"),
+        (GRAB + '|extra={"towers":[0,1,null]}', "3 towers instead of 4"),
+        (VETO + '|extra={"veto":"a"}', 'veto is "a": expected an integer or null'),
+        # Seats that are not at the table, and counts below zero.
+        (SPIN + '|extra={"out":9}', "out names seat 9, not at this table of 2"),
+        (SPIN + '|extra={"uno":[0,7]}', "uno names seat 7"),
+        (SPIN + '|extra={"uno_until":-1}', "uno_until names seat -1"),
+        (SPIN + '|extra={"spins":-5}', "-5 spins of the wheel"),
+        (GRAB + '|extra={"towers":[0,0,5,null],"threat":null}', "held by seat 5"),
+        (
+            VETO + '|extra={"rules":["blank","blank","blank"],"tracked":false,"veto":4,'
+            '"held":[[],[]],"discard_rules":[],"synced":0,"drawn_rule":null,"showing":[],'
+            '"stuck":[],"player":null,"queue":[]}',
+            "veto names seat 4",
+        ),
+        # VETO house rules that are not the game's.
+        (
+            VETO + '|extra={"rules":[],"tracked":false,"veto":null,"held":[[],[]],'
+            '"discard_rules":[],"synced":0,"drawn_rule":null,"showing":[],"stuck":[],'
+            '"player":null,"queue":[]}',
+            "house rules [] are not the game's",
+        ),
+        # A block threat of a card no tower blocks, by a seat not at the table.
+        (GRAB + '|extra={"towers":[null,null,null,null],"threat":["ZZ",0,false]}', "ZZ is no"),
+        (GRAB + '|extra={"towers":[null,null,null,null],"threat":["RD2",6,false]}', "seat 6"),
+    ],
+)
+def test_an_edition_state_of_the_wrong_shape_or_off_the_table_is_refused(text, words):
+    error = refused(text)
+    assert error.part == "extra"
+    assert words in str(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"), [(VETO, "spin"), (TWO_SEATS, "block"), (SPIN, "keep_card"), (SPIN, "turnx")]
+)
+def test_a_choice_the_edition_never_waits_for_is_refused(text, kind):
+    error = refused(text.replace("pending=turn:1", f"pending={kind}:1"))
+    assert error.part == "pending"
+    assert f"never waits for {kind!r}" in str(error)
+
+
+# Whatever a referee types: refused, or a position the game plays on from ----------------------
+
+
+def _reached_positions() -> list[str]:
+    """Positions from a few hands of every edition (every 7th command's), at 2, 3 and 5 seats."""
+    out = []
+    for variant in EDITIONS:
+        for players in (2, 3, 5):
+            sim = Simulation(variant, players, f"mangle:{variant}", options=None)
+            seen: list[str] = []
+
+            def keep(s: GameState, where: str, seen: list[str] = seen) -> None:
+                if s.version % 7 == 0:
+                    seen.append(format_position(s))
+
+            sim.check_state = keep  # type: ignore[method-assign]
+            sim.play(target=200, scoring="standard", game_seed="mangle", max_hands=2)
+            out += seen
+    return out
+
+
+REACHED = _reached_positions()
+PIECES = ["", "-1", "0", "1", "4", "99", "x", "*", "#", ",", "/", ":", "R1", "W4", "R1,R1", "null"]
+
+
+def plays_on(text: str) -> None:
+    """``text`` is refused with a ``PositionError``, or is a position the game plays on from:
+    every seat's legal commands are listed and each is decided without anything but a
+    ``RuleError``, and bots play on for a while."""
+    try:
+        state, _ = start_from(text, seed="mangled")
+    except PositionError:
+        return
+    assert format_position(parse_position(format_position(state))) == format_position(state)
+    bots = [RandomBot(f"mangled:{seat}") for seat in range(state.players)]
+    for _ in range(12):
+        if state.finished:
+            return
+        for seat in range(state.players):
+            for command in legal_commands(state, seat)[:6]:
+                step(state, command)  # a listed command is accepted
+        kind, seat = state.pending
+        if seat < 0:
+            return
+        options = legal_commands(state, seat)
+        assert options, f"seat {seat} has nothing it may do while {kind} from {text}"
+        state, _ = step(state, bots[seat].choose(options))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    position=st.sampled_from(REACHED),
+    data=st.data(),
+)
+def test_a_mangled_field_is_refused_or_plays_on(position, data):
+    fields = position.split("|")
+    i = data.draw(st.integers(1, len(fields) - 1), label="field")
+    name = fields[i].partition("=")[0]
+    value = data.draw(
+        st.sampled_from(PIECES)
+        | st.text(alphabet="0123456789-+,/:#*RGBYWSDV~!PO", max_size=8)
+        | st.sampled_from(REACHED).map(lambda other: other.split("|")[i % 9 + 1].partition("=")[2])
+        | st.just(fields[i].partition("=")[2] + ","),
+        label="value",
+    )
+    fields[i] = f"{name}={value}"
+    plays_on("|".join(fields))
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 12) | st.sampled_from(["", "R1", "W4", "joke"]),
+    lambda inner: st.lists(inner, max_size=5),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    position=st.sampled_from([p for p in REACHED if "|extra=" in p]),
+    data=st.data(),
+)
+def test_an_edition_state_of_any_json_is_refused_or_plays_on(position, data):
+    before, _, after = position.partition("|extra=")
+    extra_text, bar, rest = after.partition("|")
+    extra = json.loads(extra_text)
+    key = data.draw(st.sampled_from([*sorted(extra), "unknown"]), label="field")
+    extra[key] = data.draw(JSON, label="value")
+    plays_on(f"{before}|extra={json.dumps(extra)}{bar}{rest}")
 
 
 def test_every_example_of_the_notation_document_parses():

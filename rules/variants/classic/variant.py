@@ -10,7 +10,7 @@ commands), ``commands`` and ``events`` (docs/decisions/0009-editions-plug-in.md)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import card_info
@@ -98,6 +98,20 @@ class Variant:
     hand_size = 7
     # Wild cards that are never a legal start of the discard pile (returned to the deck).
     starter_returns: frozenset[str] = frozenset({"W4"})
+    # What a game of the edition may wait for between commands (a position naming another
+    # kind is refused); an edition adds the choices of its own.
+    pending_kinds: frozenset[str] = frozenset(
+        {
+            Pending.START,
+            Pending.TURN,
+            Pending.DRAWN,
+            Pending.COLOUR,
+            Pending.CHALLENGE,
+            Pending.DEAL,
+            Pending.OVER,
+            Pending.SHEET,
+        }
+    )
 
     def __init__(self) -> None:
         self._deck = self.build_deck()
@@ -376,8 +390,21 @@ class Variant:
         return False
 
     def invariants(self, s: GameState) -> list[str]:
-        """The edition's own checks of a state (the simulator runs them after every event)."""
+        """The edition's own checks of a state (the simulator runs them after every event;
+        a position set up by hand is refused with the first, so they must not fail on any
+        value of the edition state's types: check the seats it names first)."""
         return []
+
+    @staticmethod
+    def seats_off_table(s: GameState, **named: Iterable[int | None]) -> list[str]:
+        """For ``invariants``: each seat named in the edition state (``field=seats``) that is
+        not at the table."""
+        return [
+            f"{field} names seat {seat}, not at this table of {s.players}"
+            for field, seats in named.items()
+            for seat in seats
+            if seat is not None and not 0 <= seat < s.players
+        ]
 
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         """Commands of the edition that ``seat`` may send now, beyond the core ones."""

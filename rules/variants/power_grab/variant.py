@@ -88,6 +88,7 @@ class PowerGrab(Variant):
 
     name = "power_grab"
     title = "UNO Power Grab"
+    pending_kinds = Variant.pending_kinds | _CHOICES
 
     def build_deck(self) -> tuple[str, ...]:
         return power_grab_deck(self.colours)
@@ -286,6 +287,12 @@ class PowerGrab(Variant):
         for tower, h in zip(TOWERS, x.towers, strict=False):
             if h is not None and not (isinstance(h, int) and 0 <= h < s.players):
                 problems.append(f"the {tower} tower is held by seat {h!r}, not at this table")
+        if x.threat is not None:
+            problems += self.seats_off_table(s, threat=(x.threat[1],))
+            if x.threat[0] not in self.deck or RANK[x.threat[0]] not in BLOCKED_BY:
+                problems.append(f"{x.threat[0]} is no card a tower blocks")
+        if problems:
+            return problems  # (the checks below look those towers, seats and cards up)
         kind, pseat = s.pending
         first = x.towers[0]
         if (
@@ -307,7 +314,7 @@ class PowerGrab(Variant):
             problems.append(f"a block threat {x.threat!r} while the game waits for {kind}")
         if x.threat is not None and kind == Pending.BLOCK:
             card, attacker, last = x.threat
-            if s.discard[-1] != card:
+            if s.discard[-1:] != (card,):
                 problems.append(f"the card to block ({card}) is not on top of the discard pile")
             if x.holder(BLOCKED_BY[RANK[card]]) != pseat:
                 problems.append(f"seat {pseat} may block {card} without the tower")

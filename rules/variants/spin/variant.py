@@ -158,6 +158,7 @@ class Spin(Variant):
 
     name = "spin"
     title = "UNO Spin"
+    pending_kinds = Variant.pending_kinds | WHEEL_KINDS
 
     def __init__(self) -> None:
         super().__init__()
@@ -422,6 +423,13 @@ class Spin(Variant):
         kind, pseat = s.pending
         if not isinstance(x, SpinState):
             return [f"the edition state is {x!r}, not a SpinState"]
+        off = self.seats_off_table(
+            s, out=(x.out,), show=x.show or (), uno=x.uno, uno_until=(x.uno_until,)
+        )
+        if off:
+            return off  # (the checks below look those seats up)
+        if x.spins < 0:
+            problems.append(f"{x.spins} spins of the wheel so far")
         playing = kind not in _NOT_PLAYING
         if playing:
             # Only a player who went out with a Spin card holds nothing while the wheel turns.

@@ -114,6 +114,7 @@ class Veto(Variant):
     colours = ("P", "G", "O", "Y")
 
     out_of_turn_types = frozenset({"catch", "call_uno", "veto"})
+    pending_kinds = Variant.pending_kinds | _CHOICES
 
     def __init__(self) -> None:
         super().__init__()
@@ -428,6 +429,24 @@ class Veto(Variant):
         out = []
         if len(x.held) != s.players:
             return [f"house rules held for {len(x.held)} seats at a table of {s.players}"]
+        off = self.seats_off_table(
+            s,
+            veto=(x.veto,),
+            showing=x.showing,
+            stuck=x.stuck,
+            player=(x.player,),
+            queue=(seat for seat, _ in x.queue),
+        )
+        if off:
+            return off  # (the checks below look those seats up)
+        if x.rules != _rules_of(s.options):
+            return [
+                f"house rules {list(x.rules)} are not the game's ({list(_rules_of(s.options))})"
+            ]
+        if x.tracked != (len(set(x.rules)) > 1):
+            out.append("Customizable cards are told apart only when their house rules differ")
+        if x.synced < 0 or any(size < 0 for _, size in x.queue):
+            out.append("a count below zero (synced, or a size to discard down to)")
         if not x.tracked:
             if any(x.held) or x.discard_rules or x.drawn_rule is not None:
                 out.append("house rules recorded for Customizable cards that are not told apart")
@@ -454,8 +473,6 @@ class Veto(Variant):
             out.append(f"more house rules in play than on the cards: {dict(rest)}")
         elif sum(rest.values()) != s.pile[s.pos :].count(WC):
             out.append("the draw pile's WC cards do not match the house rules left")
-        if x.veto is not None and not 0 <= x.veto < s.players:
-            out.append(f"the VETO lies on seat {x.veto}")
         if bool(x.showing) != bool(s.shown) and s.pending[0] != Pending.OVER:
             out.append("hands face up without a face-up rule, or the other way round")
         kind, pseat = s.pending
