@@ -22,7 +22,10 @@ RLCard the two sides take turns the same way, in pieces of 500 hands, each piece
 and each played in a fresh process on both sides (warmed up alike, 200 untimed hands). Every
 round plays the same work, so a ratio is also given best of rounds: the sums of each chunk's
 (or piece's) fastest time over the rounds, as ``timeit`` reads its repeats (on a shared machine
-a slower time is other work getting in the way, not the code).
+a slower time is other work getting in the way, not the code). Hands differ a lot in length,
+so a ratio also depends on which hands were played: each edition's ratio comes with the middle
+95% of the ratios the chunks give when drawn again with replacement (a bootstrap), which more
+hands (``--hands``) narrow.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -247,6 +251,24 @@ def chunk_figures(total: list[float]) -> dict[str, float]:
     }
 
 
+def hands_interval(
+    edition: list[float], classic: list[float], draws: int = 4000
+) -> tuple[float, float]:
+    """How much a ratio owes to which hands were played: the middle 95% of
+    ``sum(edition) / sum(classic)`` over the chunks drawn again with replacement (a
+    bootstrap, chunk ``i`` of both sides drawn together, as they were played side by side).
+    Hands differ a lot in length, so two runs of different hands differ by about this much
+    even on a quiet machine; more hands narrow it."""
+    gen = random.Random(0)  # a fixed draw: the same figures give the same interval
+    n = len(edition)
+    ratios = []
+    for _ in range(draws):
+        picks = [gen.randrange(n) for _ in range(n)]
+        ratios.append(sum(edition[i] for i in picks) / sum(classic[i] for i in picks))
+    ratios.sort()
+    return ratios[int(draws * 0.025)], ratios[int(draws * 0.975) - 1]
+
+
 def replay_speed(players: int = 4, repeats: int = 50) -> dict[str, float]:
     """Replay a whole game to 500 (recorded once) many times; report the median."""
     state, events = new_game(players=players, seed="replay-bench", target=500)
@@ -394,6 +416,8 @@ def main() -> int:
         else:
             variant, _, players_ = key.partition("/")
             best = sum(fastest[key]) / sum(fastest[f"classic/{players_}"])
+            low, high = hands_interval(fastest[key], fastest[f"classic/{players_}"])
+            ratios[key]["hands_interval"] = [round(low, 3), round(high, 3)]
         ratios[key]["best_of_rounds"] = round(best, 3)
     out = {
         "python": sys.version.split()[0],
@@ -424,6 +448,17 @@ def main() -> int:
                 f"{ratio['best_of_rounds']:.2f} [{ratio['median']:.2f} "
                 f"({ratio['min']:.2f}-{ratio['max']:.2f})]"
             )
+        print(f"{variant:>12} " + " ".join(f"{c:>24}" for c in cells))
+    print()
+    print(
+        "the best-of-rounds ratios' 95% interval from the hands played (a bootstrap over the "
+        f"{-(-args.hands // args.chunk)} chunks): how far other hands could move them"
+    )
+    for variant in editions:
+        cells = [
+            "{:.2f}-{:.2f}".format(*ratios[f"{variant}/{players}"]["hands_interval"])
+            for players in tables
+        ]
         print(f"{variant:>12} " + " ".join(f"{c:>24}" for c in cells))
     if "classic vs rlcard, 2 players" in ratios:
         ratio = ratios["classic vs rlcard, 2 players"]
