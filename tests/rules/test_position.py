@@ -117,6 +117,23 @@ def test_a_seat_sees_only_its_own_hand_in_the_set_up_event():
         parse_position(seat_1)
 
 
+def test_the_cards_an_almost_uno_spinner_keeps_are_hidden_from_the_other_seats():
+    # Seat 1 keeps B3 and R5 and is choosing which of its other cards lands on top.
+    text = (
+        "spin|players=3|hand=1|dealer=0|pending=almost_uno_top:1|dir=+|colour=R|discard=R7"
+        '|pile=*|hands=R1,G2/B3,R5,Y6,G8,B9/W4,G4|extra={"kept":["B3","R5"]}'
+    )
+    _, (event,) = start_from(text, seed="s")
+
+    views = {viewer: event.redacted(viewer)["position"] for viewer in (0, 1, 2, None)}
+
+    assert '"kept":["B3","R5"]' in views[1]
+    for viewer in (0, 2, None):
+        assert '"kept":["#","#"]' in views[viewer]
+        assert "B3" not in views[viewer] and "R5" not in views[viewer]
+    assert '"kept":["B3","R5"]' in event.position  # the referee's record names them
+
+
 def test_a_position_names_its_own_seed_or_takes_the_one_given():
     assert parse_position(TWO_SEATS + "|seed=abc", seed="x").seed == "abc"
     assert parse_position(TWO_SEATS, seed="x").seed == "x"
