@@ -5,6 +5,7 @@ with an error naming the field."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from rules.events import event_from_dict
 from rules.position import PositionError, format_position, parse_position, start_from
 from rules.simulate import Simulation
 from rules.state import GameState
-from rules.variants import variant_names
+from rules.variants import get_variant, variant_names
 
 EDITIONS = variant_names()
 # A VETO game whose Customizable cards carry different rules: its state tells them apart.
@@ -355,6 +356,47 @@ def test_an_edition_state_of_any_json_is_refused_or_plays_on(position, data):
     key = data.draw(st.sampled_from([*sorted(extra), "unknown"]), label="field")
     extra[key] = data.draw(JSON, label="value")
     plays_on(f"{before}|extra={json.dumps(extra)}{bar}{rest}")
+
+
+def _spin_keeping() -> list[str]:
+    """Positions of UNO Spin while an Almost UNO spinner keeps two cards."""
+    sim = Simulation("spin", 4, "keeping", options=None)
+    seen: list[str] = []
+
+    def keep(s: GameState, where: str) -> None:
+        if s.pending[0] == "almost_uno_top":
+            seen.append(format_position(s))
+
+    sim.check_state = keep  # type: ignore[method-assign]
+    sim.play(target=500, scoring="standard", game_seed="keeping", max_hands=12)
+    return seen
+
+
+KEEPING = _spin_keeping()
+
+
+def _tokens(text: str) -> set[str]:
+    return set(re.split(r'[|/,;="\[\]{}]', text))
+
+
+@pytest.mark.parametrize("text", REACHED + KEEPING)
+def test_a_seats_view_of_a_position_names_no_card_it_may_not_see(text):
+    state = parse_position(text)
+    variant = get_variant(state.variant)
+    for viewer in (*range(state.players), None):
+        visible = set(state.discard)
+        hidden = set(state.draw_pile)
+        for seat, hand in enumerate(state.hands):
+            (visible if seat == viewer or seat in state.shown else hidden).update(hand)
+        if state.w4 is not None and state.w4[0] != viewer and state.w4[0] not in state.shown:
+            hidden.update(state.w4[2])
+        secret = (hidden - visible) & set(variant.deck)
+        view = format_position(state, viewer)
+        assert not secret & _tokens(view), (viewer, sorted(secret & _tokens(view)), view)
+
+
+def test_positions_with_an_almost_uno_spinner_keeping_cards_were_reached():
+    assert len(KEEPING) >= 3
 
 
 def test_every_example_of_the_notation_document_parses():
