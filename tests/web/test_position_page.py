@@ -59,6 +59,11 @@ def test_seats_are_named_for_the_referee_when_no_names_are_given(referee):
         (POSITION.replace("colour=R", "colour=Q"), "The colour in play: unknown colour"),
         (POSITION.replace("/W4", ""), "The hands: 2 hands for 3 players"),
         ("", "Paste or type the position"),
+        (
+            POSITION.replace("classic|", "spin|") + '|extra={"out":9}',
+            "The edition&#x27;s own state: out names seat 9, not at this table of 3",
+        ),
+        (POSITION.replace("pending=turn:1", "pending=spin:1"), "Classic UNO never waits for"),
     ],
 )
 def test_each_problem_is_told_in_players_words(referee, position, words):
