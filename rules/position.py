@@ -385,7 +385,7 @@ def parse_position(text: str, *, seed: str | None = None) -> GameState:
     if "options" in f:
         try:
             options = json.loads(f["options"])
-        except ValueError:
+        except (ValueError, RecursionError):  # (nested too deep to read)
             raise PositionError("options", "expected a JSON object") from None
         if not isinstance(options, dict):
             raise PositionError("options", "expected a JSON object")
@@ -460,6 +460,8 @@ def parse_position(text: str, *, seed: str | None = None) -> GameState:
             s.extra = codec.read(f["extra"])
         except (ValueError, KeyError, TypeError, IndexError) as exc:
             raise PositionError("extra", f"unreadable edition state ({exc})") from None
+        except RecursionError:
+            raise PositionError("extra", "unreadable edition state (nested too deep)") from None
     s.pile = _pile(s, variant, f["pile"])
     s.pos = 0
     _check(s, variant)

@@ -259,6 +259,12 @@ def test_an_edition_state_of_the_wrong_shape_or_off_the_table_is_refused(text, w
     assert words in str(error)
 
 
+@pytest.mark.parametrize("field", ["options", "extra"])
+def test_json_nested_too_deep_to_read_is_refused(field):
+    error = refused(f"{SPIN}|{field}=" + "[" * 100_000 + "]" * 100_000)
+    assert error.part == field
+
+
 @pytest.mark.parametrize(
     ("text", "kind"), [(VETO, "spin"), (TWO_SEATS, "block"), (SPIN, "keep_card"), (SPIN, "turnx")]
 )
