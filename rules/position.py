@@ -82,16 +82,9 @@ class ExtraCodec:
     write: Callable[[Any], str]
     read: Callable[[str], Any]
     secret: bool = False  # it tells something about hidden cards: a seat's view leaves it out
-    # What a seat (or, None, a spectator) may see of it, when it holds some hidden cards.
-    seen_by: Callable[[Any, GameState, int | None], Any] | None = None
 
 
-def _json_codec(
-    cls: Any,
-    *,
-    secret: bool = False,
-    seen_by: Callable[[Any, GameState, int | None], Any] | None = None,
-) -> ExtraCodec:
+def _json_codec(cls: Any, *, secret: bool = False) -> ExtraCodec:
     def write(value: Any) -> str:
         # Compact JSON; "|" escaped so it never splits the line.
         text = json.dumps(value.to_dict(), separators=(",", ":"), sort_keys=True)
@@ -104,15 +97,7 @@ def _json_codec(
         _check_shape(cls, data)
         return cls.from_dict(data)
 
-    return ExtraCodec(write, read, secret, seen_by)
-
-
-def _spin_seen_by(x: Any, s: GameState, viewer: int | None) -> Any:
-    """The two cards an Almost UNO spinner keeps are as hidden as the rest of their hand
-    (``wheel_cards_kept`` is hidden from the other seats): another seat sees how many."""
-    if x.kept and viewer != s.pending[1]:
-        return x.replace(kept=(HIDDEN,) * len(x.kept))
-    return x
+    return ExtraCodec(write, read, secret)
 
 
 def _check_shape(cls: Any, data: dict[str, Any]) -> None:
@@ -175,7 +160,7 @@ def _edition_codecs() -> dict[str, ExtraCodec]:
     from rules.variants.veto.events import VetoState
 
     return {
-        "spin": _json_codec(SpinState, seen_by=_spin_seen_by),
+        "spin": _json_codec(SpinState),
         "power_grab": _json_codec(PowerGrabState),
         # The house rules on the Customizable cards in each hand are as secret as the hands.
         "veto": _json_codec(VetoState, secret=True),
@@ -275,8 +260,9 @@ def format_position(state: GameState, viewer: int | None = -1) -> str:
         elif codec.secret:
             out.append("extra=" + HIDDEN)
         else:
-            seen = codec.seen_by(s.extra, s, viewer) if codec.seen_by else s.extra
-            out.append("extra=" + codec.write(seen))
+            # An edition state that knows something of hidden cards says what a seat sees.
+            seen_by = getattr(s.extra, "seen_by", None)
+            out.append("extra=" + codec.write(seen_by(s, viewer) if seen_by else s.extra))
     return "|".join(out)
 
 

@@ -72,6 +72,14 @@ class SpinState:
             "also_uno_exposed": list(self.uno),
         }
 
+    def seen_by(self, s: GameState, viewer: int | None) -> SpinState:
+        """This state as ``viewer`` (a seat, or None) may see it in a position: the two cards
+        an Almost UNO spinner keeps are as hidden as the rest of their hand
+        (``wheel_cards_kept`` is hidden from the other seats), so another sees how many."""
+        if self.kept and viewer != s.pending[1]:
+            return self.replace(kept=("#",) * len(self.kept))  # "#": hidden, in a position
+        return self
+
     def replace(self, **changes: Any) -> SpinState:
         # On the hot path (every spin): the slots set directly, without the frozen
         # dataclass's __init__ (the same value).
