@@ -34,8 +34,8 @@ from rules.variants.power_grab.events import (
     BlockOffered,
     InstantUnoClaimed,
     PowerGrabState,
-    TowersGrabbed,
     TowersReturned,
+    towers_grabbed,
 )
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class PowerGrab(Variant):
                 previous.append(holder)
         if not grabbed:
             return False
-        d.emit(TowersGrabbed(seat, card, tuple(grabbed), tuple(previous)))
+        d.emit(towers_grabbed(seat, card, tuple(grabbed), tuple(previous)))
         return self.after_grab(d, seat, uno)
 
     def grab_one(self, d: Decision, seat: int, card: str, holder: int | None, uno: bool) -> bool:
@@ -225,7 +225,7 @@ class PowerGrab(Variant):
         seat, or ``None``): the edition's commonest event. (Made afresh each time: a table of
         every distinct grab, a few thousand at ten players, cost more in memory traffic than
         it saved; so did one of the states after a grab.)"""
-        d.emit(TowersGrabbed(seat, card, (ICON[card],), (holder,)))
+        d.emit(towers_grabbed(seat, card, (ICON[card],), (holder,)))
         return self.after_grab(d, seat, uno)
 
     def after_grab(self, d: Decision, seat: int, uno: bool) -> bool:

@@ -22,6 +22,7 @@ from rules.engine import handles, rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered
 from rules.pending import Pending
+from rules.values import maker
 from rules.variants.classic.variant import (
     COLOUR,
     MAX_PLAYERS,
@@ -85,10 +86,12 @@ WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
 
-_NO_COLOUR = (None,)
-_NO_UNO = (False,)
-_WITH_UNO = (False, True)
 _NOTHING: list[Command] = []
+# The choices' commands, made dozens at a time when a Discard Colour or an Almost UNO is listed
+# (``rules.values.maker``), and the spin each seat may be offered.
+_wheel_discard = maker(WheelDiscard)
+_wheel_keep = maker(WheelKeep)
+_SPIN_COMMAND = tuple(SpinWheel(seat) for seat in range(MAX_PLAYERS))
 # Events are values: each seat's spin of each segment, and each choice the wheel offers a
 # seat, is made once.
 _OFFER: tuple[dict[str, ChoiceOffered], ...] = tuple(
@@ -356,7 +359,7 @@ class Spin(Variant):
                     out.append(ClaimUnoSpin(seat))
             elif seat == pseat:
                 if kind == SPIN:
-                    out.append(SpinWheel(seat))
+                    out.append(_SPIN_COMMAND[seat])
                 elif kind == Pending.ALMOST_UNO:
                     out += self.keep_options(s, seat)
                 else:
@@ -371,8 +374,9 @@ class Spin(Variant):
         the order the hand holds them."""
         hand = s.hands[seat]
         codes = list(dict.fromkeys(hand))
+        make = _wheel_keep
         return [
-            WheelKeep(seat, (a, b))
+            make(seat, (a, b))
             for i, a in enumerate(codes)
             for b in codes[i:]
             if a != b or hand.count(a) > 1
@@ -404,15 +408,24 @@ class Spin(Variant):
         else:  # uno_spin_discard
             choices = [(card,) for card in dict.fromkeys(hand)]
         out: list[Command] = []
+        add = out.append
+        make = _wheel_discard
         for chosen in choices:
-            unos = _WITH_UNO if len(hand) - len(chosen) == 1 else _NO_UNO
+            uno = len(hand) - len(chosen) == 1  # the discard may call UNO, or not
+            last = len(chosen) - 1
             for k, top in enumerate(chosen):
-                if top in chosen[:k]:
+                if chosen.index(top) < k:
                     continue  # each card code on top once (its first copy moves there)
-                order = chosen[:k] + chosen[k + 1 :] + (top,)
-                for colour in self.colours if COLOUR[top] is None else _NO_COLOUR:
-                    for uno in unos:
-                        out.append(WheelDiscard(seat, order, colour, uno))
+                order = chosen if k == last else chosen[:k] + chosen[k + 1 :] + (top,)
+                if COLOUR[top] is not None:  # a wild on top needs a colour (below)
+                    add(make(seat, order, None, False))
+                    if uno:
+                        add(make(seat, order, None, True))
+                    continue
+                for colour in self.colours:
+                    add(make(seat, order, colour, False))
+                    if uno:
+                        add(make(seat, order, colour, True))
         return out
 
     # Checks ----------------------------------------------------------------------------------
