@@ -48,7 +48,7 @@ from rules.engine import decide_play, handles, pass_turn, rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, UnoWindowClosed
 from rules.pending import Pending
-from rules.variants.classic.variant import COLOUR, Variant, standard_deck
+from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, Variant, standard_deck
 from rules.variants.veto.commands import (
     DiscardAllButOne,
     DiscardCard,
@@ -100,6 +100,12 @@ _OWN_TYPES = frozenset(
     cls.type
     for cls in (SlapVeto, NameColour, DiscardCard, ReportJoke, DiscardAllButOne, ReportRooster)
 )
+# _SLAPS[players][seat]: every slap of the VETO ``seat`` may send at a table of ``players``.
+_SLAPS: tuple[tuple[list[Command], ...], ...] = tuple(
+    tuple([SlapVeto(seat, t) for t in range(players) if t != seat] for seat in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+_NO_SLAPS: list[Command] = []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -120,7 +126,6 @@ class Veto(Variant):
         super().__init__()
         self._decks: dict[int, tuple[str, ...]] = {}
         self._wc_cache: dict[tuple[int, tuple[str | None, ...], bool], list[Command]] = {}
-        self._slaps: dict[tuple[int, int], list[Command]] = {}
 
     # Data ----------------------------------------------------------------------------------
 
@@ -392,16 +397,11 @@ class Veto(Variant):
     def legal_extra(self, s: GameState, seat: int) -> list[Command]:
         kind, pseat = s.pending
         x = s.extra
-        if x.veto is None:
-            slaps = self._slaps.get((seat, s.players))
-            if slaps is None:
-                slaps = self._slaps[(seat, s.players)] = [
-                    SlapVeto(seat, t) for t in range(s.players) if t != seat
-                ]
-        else:
-            slaps = []
+        # The VETO in the middle may be slapped on any other seat (lists shared: callers only
+        # read them).
+        slaps = _SLAPS[s.players][seat] if x.veto is None else _NO_SLAPS
         if pseat != seat or kind not in _CHOICES:
-            return [] if kind in BETWEEN_HANDS else slaps  # shared: callers do not change it
+            return _NO_SLAPS if kind in BETWEEN_HANDS else slaps
         hand = s.hands[seat]
         out: list[Command]
         if kind == Pending.NAME_COLOUR:
