@@ -3,12 +3,13 @@ plays the edition; its commands are in ``rules.variants.spin.commands``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.engine import applies
 from rules.events import Event, register_event
 from rules.pending import Pending
+from rules.values import slot_setters
 from rules.variants.classic.variant import COLOUR
 
 if TYPE_CHECKING:
@@ -82,16 +83,22 @@ class SpinState:
 
     def replace(self, **changes: Any) -> SpinState:
         # On the hot path (every spin): the slots set directly, without the frozen
-        # dataclass's __init__ (the same value).
+        # dataclass's __init__ (the same value; ``rules.values``).
         get = changes.get
-        new = object.__new__(SpinState)
-        for name, set_slot in _SPIN_SLOTS:
-            set_slot(new, get(name, getattr(self, name)))
+        new = _new(SpinState)
+        _OUT(new, get("out", self.out))
+        _WAR(new, get("war", self.war))
+        _SHOW(new, get("show", self.show))
+        _UNO(new, get("uno", self.uno))
+        _UNO_UNTIL(new, get("uno_until", self.uno_until))
+        _SPINS(new, get("spins", self.spins))
+        _KEPT(new, get("kept", self.kept))
         return new
 
 
 EMPTY = SpinState()
-_SPIN_SLOTS = tuple((f.name, SpinState.__dict__[f.name].__set__) for f in fields(SpinState))
+_new = object.__new__
+_OUT, _WAR, _SHOW, _UNO, _UNO_UNTIL, _SPINS, _KEPT = slot_setters(SpinState)
 
 
 def uno_window_open(s: GameState) -> bool:

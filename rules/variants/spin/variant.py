@@ -240,7 +240,7 @@ class Spin(Variant):
         return (
             s.exposed is not None
             or s.pending[0] == UNO_SPIN
-            or (bool(s.extra.uno) and uno_window_open(s))
+            or (s.extra.uno != () and uno_window_open(s))
         )
 
     def _draw_until(self, d: Decision, seat: int, colour: str, reason: str) -> None:
