@@ -12,20 +12,21 @@ dependency of the project).
 
 Every figure is CPU time of the process that does the work (``time.process_time``), so other
 work on the machine weighs less. Every kind of hand is played once before timing (imports,
-caches). Each round measures everything once with the same seeds, so every round plays the
-same hands. At each table size the editions take turns, a chunk of hands each (``--chunk``,
-100), each chunk a game of its own seed: the hands measured are many short games, and a moment
-when the machine is busier weighs on every edition alike. The order turns from chunk to chunk
-and from round to round; a ratio is taken within a round (an edition against classic at the
-same table size) and reported as the median of the rounds, with the lowest and highest. Against
-RLCard the two sides take turns the same way, in pieces of 500 hands, each piece seeded alike
-and each played in a fresh process on both sides (warmed up alike, 200 untimed hands). Every
-round plays the same work, so a ratio is also given best of rounds: the sums of each chunk's
-(or piece's) fastest time over the rounds, as ``timeit`` reads its repeats (on a shared machine
-a slower time is other work getting in the way, not the code). Hands differ a lot in length,
-so a ratio also depends on which hands were played: each edition's ratio comes with the middle
-95% of the ratios the chunks give when drawn again with replacement (a bootstrap), which more
-hands (``--hands``) narrow.
+caches). Each round measures everything once with the same seeds, so every round plays the same
+hands. At each table size the editions take turns, a chunk of hands each (``--chunk``, 20),
+each chunk a game of its own seed: the hands measured are many short games, and a moment when
+the machine is busier weighs on every edition alike. (Chunks are short so that, best of rounds,
+most of them have a round the machine's slow spells missed.) The order turns from chunk to
+chunk and from round to round; a ratio is taken within a round (an edition against classic at
+the same table size) and reported as the median of the rounds, with the lowest and highest.
+Against RLCard the two sides take turns the same way, in pieces of 500 hands, each piece seeded
+alike and each played in a fresh process on both sides (warmed up alike, 200 untimed hands).
+Every round plays the same work, so a ratio is also given best of rounds: the sums of each
+chunk's (or piece's) fastest time over the rounds, as ``timeit`` reads its repeats (on a shared
+machine a slower time is other work getting in the way, not the code). Hands differ a lot in
+length, so a ratio also depends on which hands were played: each edition's ratio comes with the
+middle 95% of the ratios the chunks give when drawn again with replacement (a bootstrap), which
+more hands (``--hands``) narrow.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -318,7 +319,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=2000, help="hands per measurement")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument(
-        "--chunk", type=int, default=100, help="hands per chunk, the editions taking turns"
+        "--chunk", type=int, default=20, help="hands per chunk, the editions taking turns"
     )
     parser.add_argument("--variants", default=",".join(variant_names()))
     parser.add_argument("--players", default="2,4,10", help="table sizes, comma separated")
