@@ -22,9 +22,9 @@ def slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
 
 def maker[T](cls: type[T]) -> Callable[..., T]:
     """A function making ``cls(*values)`` from every field's value, in field order (no
-    defaults, no keywords), by setting the slots directly. For two to five fields: the hot
-    values have that many, and each arity is written out (a loop over the fields costs what
-    the direct setting saves)."""
+    defaults, no keywords), by setting the slots directly. For two or four fields, the sizes
+    of the hot values; each is written out, as a loop over the fields costs what setting the
+    slots directly saves."""
     new = object.__new__
     setters = slot_setters(cls)
     if len(setters) == 2:
@@ -37,17 +37,6 @@ def maker[T](cls: type[T]) -> Callable[..., T]:
             return value
 
         return make2
-    if len(setters) == 3:
-        a, b, c = setters
-
-        def make3(va: Any, vb: Any, vc: Any) -> T:
-            value: T = new(cls)
-            a(value, va)
-            b(value, vb)
-            c(value, vc)
-            return value
-
-        return make3
     if len(setters) == 4:
         a, b, c, d = setters
 
@@ -60,17 +49,4 @@ def maker[T](cls: type[T]) -> Callable[..., T]:
             return value
 
         return make4
-    if len(setters) == 5:
-        a, b, c, d, e = setters
-
-        def make5(va: Any, vb: Any, vc: Any, vd: Any, ve: Any) -> T:
-            value: T = new(cls)
-            a(value, va)
-            b(value, vb)
-            c(value, vc)
-            d(value, vd)
-            e(value, ve)
-            return value
-
-        return make5
-    raise TypeError(f"maker: {cls.__name__} has {len(setters)} fields, not 2 to 5")
+    raise TypeError(f"maker: {cls.__name__} has {len(setters)} fields, not 2 or 4")

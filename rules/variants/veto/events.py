@@ -12,6 +12,7 @@ from rules.engine import applies
 from rules.errors import InvalidCommand
 from rules.events import Event, register_event
 from rules.pending import Pending
+from rules.values import slot_setters
 
 if TYPE_CHECKING:
     from rules.state import GameState
@@ -181,7 +182,7 @@ class VetoState:
         return {"wild_customizable": list(held_of(s, self, seat))}
 
 
-_VETO_SLOTS = tuple((f.name, VetoState.__dict__[f.name].__set__) for f in fields(VetoState))
+_VETO_SLOTS = tuple(zip([f.name for f in fields(VetoState)], slot_setters(VetoState), strict=True))
 
 
 def held_of(s: GameState, x: VetoState, seat: int) -> tuple[str, ...]:
