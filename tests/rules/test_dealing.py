@@ -231,3 +231,16 @@ def test_several_wild_draw_fours_turned_up_in_a_row_all_go_to_the_bottom_in_orde
     state, events = new_game(players=2, dealer=0, deck=deck, seed="x")
     assert [e for e in events if isinstance(e, StarterReturned)] == [StarterReturned("W4")] * 2
     assert state.top == "R3" and state.draw_pile[-2:] == ("W4", "W4")
+
+
+@pytest.mark.parametrize("variant", ["classic", "mod", "veto", "spin", "power_grab"])
+def test_every_card_dealt_is_the_editions_one_string_for_its_code(variant):
+    # One string object per card code (interned): hands, piles and the edition's card tables
+    # then compare and look cards up without comparing text.
+    import sys
+
+    options = {"customizable": 1} if variant == "veto" else {}  # (VETO: a deck of its own)
+    state, _ = new_game(variant=variant, players=4, seed="strings", target=500, options=options)
+    state, _ = step(state, DealHand(state.dealer)) if state.pending[0] == "deal" else (state, [])
+    cards = [*state.pile, *state.discard, *(c for hand in state.hands for c in hand)]
+    assert cards and all(card is sys.intern(card) for card in cards)

@@ -9,7 +9,7 @@ from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import CardsDrawn, SeatSkipped, TurnBegan
 from rules.variants.mod.commands import ModPlay
 from rules.variants.power_grab.commands import PowerGrabPlay
-from rules.variants.power_grab.events import TowersGrabbed
+from rules.variants.power_grab.events import TOWERS, TowersGrabbed
 from tests.rules.helpers import play, types
 
 from .power_grab_helpers import event, holders, table
@@ -280,3 +280,29 @@ def test_the_two_towers_may_be_named_in_either_order_and_are_grabbed_as_one_move
     _, in_order = play(state, PowerGrabPlay(1, "RG2", towers=("U", "N")))
     assert named == in_order
     assert event(named, TowersGrabbed).towers == ("U", "N")
+
+
+@pytest.mark.parametrize("card", ["RG2", "WG"])
+def test_a_grab_is_accepted_exactly_when_its_towers_are_among_the_ways_listed(card):
+    # Every set of towers seat 1 may hold on its turn (the others with seat 2 or unclaimed),
+    # every naming of up to three towers (unknown and repeated ones too): accepted exactly when
+    # listed, in any order, and refused otherwise.
+    names = [*TOWERS, "X"]
+    namings = [()] + [(a,) for a in names] + [(a, b) for a in names for b in names]
+    namings += [("U", "N", "O"), ("N", "O", "!")]
+    for mask in range(15):  # (holding all four, the seat would be choosing a card to keep)
+        mine = {t: 1 for i, t in enumerate(TOWERS) if mask >> i & 1}
+        others = {t: 2 for i, t in enumerate(TOWERS) if not mask >> i & 1 and i % 2}
+        state = table({1: [card, "B2", "Y2"]}, towers={**mine, **others})
+        listed = {
+            frozenset(c.towers)
+            for c in legal_commands(state, 1)
+            if c.type == "play" and c.card == card
+        }
+        for named in namings:
+            command = PowerGrabPlay(1, card, "R" if card == "WG" else None, towers=named)
+            if len(set(named)) == len(named) and frozenset(named) in listed:
+                play(state, command)
+            else:
+                with pytest.raises((IllegalCommand, InvalidCommand)):
+                    step(state, command)

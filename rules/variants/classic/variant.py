@@ -10,6 +10,7 @@ commands), ``commands`` and ``events`` (docs/decisions/0009-editions-plug-in.md)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -114,9 +115,12 @@ class Variant:
     )
 
     def __init__(self) -> None:
-        self._deck = self.build_deck()
+        # One string per card code (interned): the cards in hands, piles, commands and the card
+        # tables are then the same objects, and comparing or looking one up never compares text.
+        self._deck = tuple(map(sys.intern, self.build_deck()))
         self._card_set = frozenset(self._deck)
         self._matching: dict[tuple[str | None, str | None], frozenset[str]] = {}
+        self._matching_rank: dict[tuple[str | None, str | None], frozenset[str]] = {}
         # _plays[seat][leaves_one][card]: the ways to play a card (see ``play_options``).
         self._plays = tuple(
             (_PlayTable(seat, self.colours, False), _PlayTable(seat, self.colours, True))
@@ -223,11 +227,15 @@ class Variant:
         cards = self._matching.get(key)
         if cards is None:
             top_rank = RANK[top] if top is not None and COLOUR[top] is not None else None
-            cards = self._matching[key] = frozenset(
-                c
-                for c in self._card_set
-                if COLOUR[c] is None or COLOUR[c] == colour or RANK[c] == top_rank
-            )
+            # Tops of the same number or symbol share one set (a Power Icon's R5:U and R5).
+            cards = self._matching_rank.get((colour, top_rank))
+            if cards is None:
+                cards = self._matching_rank[colour, top_rank] = frozenset(
+                    c
+                    for c in self._card_set
+                    if COLOUR[c] is None or COLOUR[c] == colour or RANK[c] == top_rank
+                )
+            self._matching[key] = cards
         return cards
 
     def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:

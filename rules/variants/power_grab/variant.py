@@ -14,8 +14,8 @@ are in docs/RULINGS.md under "UNO Power Grab".
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
+from functools import cache
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 from rules.commands import Command, PlayCard
@@ -74,6 +74,11 @@ def power_grab_deck(colours: tuple[str, ...]) -> tuple[str, ...]:
 
 # card code -> its Power Icon, for the cards that carry one
 ICON = {code: code[-1] for code in power_grab_deck(("R", "G", "B", "Y")) if ":" in code}
+# card code -> what its Power Icon grabs: the tower's place in ``towers`` and the towers
+# grabbed, as ``TowersGrabbed.towers`` records them
+ICON_GRAB = {code: (TOWER_INDEX[icon], (icon,)) for code, icon in ICON.items()}
+# who held a tower grabbed by an icon, as ``TowersGrabbed.previous`` records it
+_PREVIOUS = {holder: (holder,) for holder in (None, *range(MAX_PLAYERS))}
 _CHOICES = frozenset({Pending.BLOCK, Pending.CHALLENGE, Pending.KEEP})  # with edition commands
 # The towers when ``seat`` holds all four (Instant UNO).
 _ALL_FOUR = tuple((seat,) * len(TOWERS) for seat in range(MAX_PLAYERS))
@@ -120,13 +125,8 @@ class PowerGrab(Variant):
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         if card not in GRAB_CARDS or leaves == 0:
             return self._plays[seat][leaves == 1][card]  # ``Variant.play_options``
-        towers = s.extra.towers
-        # The ways depend on the towers the seat does not hold, not on who holds the others.
-        if seat in towers:
-            free = tuple(t for t, holder in zip(TOWERS, towers, strict=True) if holder != seat)
-        else:
-            free = TOWERS
-        return _grab_plays(seat, card, leaves == 1, free)
+        # The ways depend on which towers the seat holds, not on who holds the others.
+        return _grab_plays(seat, card, leaves == 1, _held(s.extra.towers, seat))
 
     def check_play_cards(self) -> frozenset[str]:
         return GRAB_CARDS  # the towers they name
@@ -150,6 +150,8 @@ class PowerGrab(Variant):
                     f"{cmd.card} is the last card: the hand ends, there are no towers to grab"
                 )
             return
+        if towers in _grab_choices(count, _held(s.extra.towers, seat)):
+            return  # the usual case: one of the ways listed; the checks below say what is wrong
         for tower in towers:
             if tower not in TOWER_INDEX:
                 raise InvalidCommand(
@@ -181,12 +183,16 @@ class PowerGrab(Variant):
             Variant.starter(self, d, card)
 
     def effect(self, d: Decision, seat: int, card: str, cmd: PlayCard) -> None:
-        icon = ICON.get(card)
-        if icon is not None:  # a number card with a Power Icon: the edition's commonest effect
-            holder = d.s.extra.towers[TOWER_INDEX[icon]]
-            if holder == seat or not self.grab_one(d, seat, card, holder, cmd.uno):
-                s = d.s
-                d.begin_turn((seat + s.direction) % s.players)  # as any number card
+        grab = ICON_GRAB.get(card)
+        if grab is not None:  # a number card with a Power Icon: the edition's commonest effect
+            index, named = grab
+            s = d.s
+            holder = s.extra.towers[index]
+            if holder != seat:  # the icon grabs its tower
+                d.emit(towers_grabbed(seat, card, named, _PREVIOUS[holder]))
+                if s.extra.towers == _ALL_FOUR[seat] and self.instant_uno(d, seat, cmd.uno):
+                    return
+            d.begin_turn((seat + s.direction) % s.players)  # as any number card
             return
         rank = RANK[card]
         if rank == "D1" or rank == "D2" or rank == "S":
@@ -218,21 +224,11 @@ class PowerGrab(Variant):
         if not grabbed:
             return False
         d.emit(towers_grabbed(seat, card, tuple(grabbed), tuple(previous)))
-        return self.after_grab(d, seat, uno)
+        return d.s.extra.towers == _ALL_FOUR[seat] and self.instant_uno(d, seat, uno)
 
-    def grab_one(self, d: Decision, seat: int, card: str, holder: int | None, uno: bool) -> bool:
-        """``grab`` of the one tower a Power Icon ``card`` names, held by ``holder`` (another
-        seat, or ``None``): the edition's commonest event. (Made afresh each time: a table of
-        every distinct grab, a few thousand at ten players, cost more in memory traffic than
-        it saved; so did one of the states after a grab.)"""
-        d.emit(towers_grabbed(seat, card, (ICON[card],), (holder,)))
-        return self.after_grab(d, seat, uno)
-
-    def after_grab(self, d: Decision, seat: int, uno: bool) -> bool:
-        """Instant UNO when ``seat`` now holds all four towers; True when the turn waits for
-        it to choose the card to keep."""
-        if d.s.extra.towers != _ALL_FOUR[seat]:
-            return False
+    def instant_uno(self, d: Decision, seat: int, uno: bool) -> bool:
+        """``seat`` has just come to hold all four towers: Instant UNO. True when the turn
+        waits for it to choose the card to keep."""
         hand = d.s.hands[seat]
         if len(hand) > 1:
             d.emit(ChoiceOffered(seat, Pending.KEEP))
@@ -330,12 +326,30 @@ class PowerGrab(Variant):
         return problems
 
 
-@lru_cache(maxsize=2048)  # every seat, grab card, UNO or not and set of towers not held
-def _grab_plays(seat: int, card: str, leaves_one: bool, free: tuple[str, ...]) -> list[Command]:
-    """Every way ``seat`` may play a grab card that leaves cards in its hand, when ``free``
-    are the towers it does not hold: each set of them it may grab, each colour a Wild
-    Grab-A-Tower may call, with or without UNO when one card is left. (A list shared by every
-    caller, who must not change it: commands are values.)"""
+def _held(towers: tuple[int | None, ...], seat: int) -> tuple[bool, ...]:
+    """Which of the towers (in the order of ``TOWERS``) ``seat`` holds."""
+    return (towers[0] == seat, towers[1] == seat, towers[2] == seat, towers[3] == seat)
+
+
+@cache  # at most 2 counts x 16 sets of towers held
+def _grab_choices(count: int, held: tuple[bool, ...]) -> frozenset[tuple[str, ...]]:
+    """The towers a grab of ``count`` may name when the seat holds ``held``: each set of as
+    many of the others as there are (up to ``count``), named in any order."""
+    free = [tower for tower, mine in zip(TOWERS, held, strict=True) if not mine]
+    return frozenset(
+        named
+        for chosen in combinations(free, min(count, len(free)))
+        for named in permutations(chosen)
+    )
+
+
+@cache  # at most 10 seats x 5 grab cards x UNO or not x 16 sets of towers held
+def _grab_plays(seat: int, card: str, leaves_one: bool, held: tuple[bool, ...]) -> list[Command]:
+    """Every way ``seat`` may play a grab card that leaves cards in its hand, when ``held``
+    says which towers it holds (in the order of ``TOWERS``): each set of the others it may
+    grab, each colour a Wild Grab-A-Tower may call, with or without UNO when one card is
+    left. (A list shared by every caller, who must not change it: commands are values.)"""
+    free = tuple(tower for tower, mine in zip(TOWERS, held, strict=True) if not mine)
     unos = (False, True) if leaves_one else (False,)
     colours: tuple[str | None, ...] = Variant.colours if COLOUR[card] is None else (None,)
     return [

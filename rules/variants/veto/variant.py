@@ -136,7 +136,8 @@ class Veto(Variant):
         count = len(_rules_of(options))
         deck = self._decks.get(count)
         if deck is None:
-            deck = self._decks[count] = standard_deck(self.colours) + (WC,) * count
+            # The full deck with only ``count`` Wild Customizable cards (the same strings).
+            deck = self._decks[count] = self.deck[: len(self.deck) - MAX_CUSTOMIZABLE + count]
         return deck
 
     def parse_options(self, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
