@@ -1,5 +1,7 @@
 """Choosing the dealer, dealing by the contract, and the starting-card rule of every card."""
 
+import sys
+
 import pytest
 
 from rules.commands import ChooseColour, DealHand, PlayCard
@@ -237,8 +239,6 @@ def test_several_wild_draw_fours_turned_up_in_a_row_all_go_to_the_bottom_in_orde
 def test_every_card_dealt_is_the_editions_one_string_for_its_code(variant):
     # One string object per card code (interned): hands, piles and the edition's card tables
     # then compare and look cards up without comparing text.
-    import sys
-
     options = {"customizable": 1} if variant == "veto" else {}  # (VETO: a deck of its own)
     state, _ = new_game(variant=variant, players=4, seed="strings", target=500, options=options)
     state, _ = step(state, DealHand(state.dealer)) if state.pending[0] == "deal" else (state, [])

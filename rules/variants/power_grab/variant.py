@@ -331,11 +331,16 @@ def _held(towers: tuple[int | None, ...], seat: int) -> tuple[bool, ...]:
     return (towers[0] == seat, towers[1] == seat, towers[2] == seat, towers[3] == seat)
 
 
+def _others(held: tuple[bool, ...]) -> tuple[str, ...]:
+    """The towers not in ``held`` (a seat's, from ``_held``), in the order of ``TOWERS``."""
+    return tuple(tower for tower, mine in zip(TOWERS, held, strict=True) if not mine)
+
+
 @cache  # at most 2 counts x 16 sets of towers held
 def _grab_choices(count: int, held: tuple[bool, ...]) -> frozenset[tuple[str, ...]]:
     """The towers a grab of ``count`` may name when the seat holds ``held``: each set of as
     many of the others as there are (up to ``count``), named in any order."""
-    free = [tower for tower, mine in zip(TOWERS, held, strict=True) if not mine]
+    free = _others(held)
     return frozenset(
         named
         for chosen in combinations(free, min(count, len(free)))
@@ -349,7 +354,7 @@ def _grab_plays(seat: int, card: str, leaves_one: bool, held: tuple[bool, ...]) 
     says which towers it holds (in the order of ``TOWERS``): each set of the others it may
     grab, each colour a Wild Grab-A-Tower may call, with or without UNO when one card is
     left. (A list shared by every caller, who must not change it: commands are values.)"""
-    free = tuple(tower for tower, mine in zip(TOWERS, held, strict=True) if not mine)
+    free = _others(held)
     unos = (False, True) if leaves_one else (False,)
     colours: tuple[str | None, ...] = Variant.colours if COLOUR[card] is None else (None,)
     return [
