@@ -9,6 +9,7 @@ Errors name the field, as the API's do.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -17,6 +18,7 @@ from django import forms
 from games import bots, services
 from games.models import Dispute
 from games.pages.editions import EDITIONS, edition_for
+from games.pages.editions.words import Namer, said_plainly
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from rules import RuleError, command_from_dict, legal_commands
 from rules.variants import get_variant, variant_names
@@ -367,13 +369,14 @@ POSITION_WORDS = {
 }
 
 
-def position_problem(exc: RuleError) -> str:
-    """A refused position in a referee's words: which part of it, then what is wrong."""
+def position_problem(exc: RuleError, names: Sequence[str] = ()) -> str:
+    """A refused position in a referee's words: which part of it, then what is wrong, with
+    each seat by its player's name (``names``, or "player 1" ... when none are given) and each
+    card in words."""
     part = getattr(exc, "part", None)
-    if part is None:
-        return str(exc)
-    detail = str(exc).removeprefix(f"{part}: ")
-    return f"{POSITION_WORDS.get(part, part)}: {detail}"
+    detail = str(exc) if part is None else str(exc).removeprefix(f"{part}: ")
+    detail = said_plainly(detail, Namer(names))
+    return detail if part is None else f"{POSITION_WORDS.get(part, part)}: {detail}"
 
 
 class PositionForm(forms.Form):

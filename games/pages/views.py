@@ -45,6 +45,7 @@ from games.pages.forms import (
     position_problem,
 )
 from games.pages.replay import replay_context
+from games.pages.setting_up import CARDS_HELP, DescribedPositionForm
 from games.pages.table import someone_rules, table_context
 from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
 from games.throttles import FailedSecrets, FailedSignIns
@@ -372,26 +373,39 @@ def quick_game(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def set_up_position(request: HttpRequest) -> HttpResponse:
-    """A referee starts a game from a position (docs/POSITION.md), to rebuild a disputed moment
-    of a paper game, and goes to its replay. The game never counts."""
+    """A referee starts a game from a position, to rebuild a disputed moment of a paper game,
+    and goes to its replay. The game never counts. The position is described field by field
+    (``DescribedPositionForm``) or pasted as a line (docs/POSITION.md)."""
     if not request.user.is_authenticated:
         return redirect(f"{reverse('games:login')}?next={request.path}")
-    form = PositionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    data = request.POST if request.method == "POST" else None
+    # The line's form says so; a request with only a "position" is the line too (as the page
+    # sent it before it had the described form).
+    line_sent = data is not None and data.get("how", "line" if "position" in data else "") == "line"
+    described = DescribedPositionForm(data if data is not None and not line_sent else None)
+    line = PositionForm(data if line_sent else None)
+    form = None if data is None else line if line_sent else described
+    if form is not None and form.is_valid():
+        cleaned = form.cleaned_data
+        position = cleaned["position"]
+        names = cleaned["players"] if form is line else cleaned["names"]
         try:
-            state = parse_position(data["position"], seed="-")
-            names = data["players"] or [f"Seat {n}" for n in range(state.players)]
+            state = parse_position(position, seed="-")
+            names = names or [f"Player {n}" for n in range(1, state.players + 1)]
             game = services.create_game_from_position(
-                position=data["position"], players=names, created_by=request.user
+                position=position, players=names, created_by=request.user
             )
         except RuleError as exc:
-            field = "players" if getattr(exc, "field", None) == "players" else "position"
-            form.add_error(field, position_problem(exc))
+            if form is line:
+                field = "players" if getattr(exc, "field", None) == "players" else "position"
+                form.add_error(field, position_problem(exc, names))
+            else:
+                form.add_error(None, said_plainly(str(exc), Namer(names)))
         else:
             return redirect("games:replay", game_id=game.pk)
-    status = 400 if form.errors else 200
-    return render(request, "games/set_up.html", {"form": form}, status=status)
+    status = 400 if form is not None and form.errors else 200
+    context = {"described": described, "form": line, "cards_help": CARDS_HELP}
+    return render(request, "games/set_up.html", context, status=status)
 
 
 # Signing in ----------------------------------------------------------------------------------

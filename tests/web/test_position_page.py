@@ -45,23 +45,30 @@ def test_a_referee_sets_up_a_position_and_lands_on_its_replay(referee):
 def test_seats_are_named_for_the_referee_when_no_names_are_given(referee):
     referee.post("/play/set-up/", {"position": POSITION})
 
-    assert [s.player for s in Game.objects.get().seats.all()] == ["Seat 0", "Seat 1", "Seat 2"]
+    assert [s.player for s in Game.objects.get().seats.all()] == [
+        "Player 1",
+        "Player 2",
+        "Player 3",
+    ]
 
 
 @pytest.mark.parametrize(
     ("position", "words"),
     [
-        (POSITION.replace("hands=R1", "hands=R7,R7,R1"), "The cards do not add up: R7 is there 3"),
+        (
+            POSITION.replace("hands=R1", "hands=R7,R7,R1"),
+            "The cards do not add up: red 7 is there 3",
+        ),
         (
             POSITION.replace("pending=turn:1", "pending=turn:7"),
-            "Whose turn it is: there is no seat 7",
+            "Whose turn it is: there is no player 8",
         ),
         (POSITION.replace("colour=R", "colour=Q"), "The colour in play: unknown colour"),
         (POSITION.replace("/W4", ""), "The hands: 2 hands for 3 players"),
         ("", "Paste or type the position"),
         (
             POSITION.replace("classic|", "spin|") + '|extra={"out":9}',
-            "The edition&#x27;s own state: out names seat 9, not at this table of 3",
+            "The edition&#x27;s own state: out names player 10, not at this table of 3",
         ),
         (POSITION.replace("pending=turn:1", "pending=spin:1"), "Classic UNO never waits for"),
     ],

@@ -92,6 +92,11 @@ def test_commands_in_words():
         ("cannot play W4 on G3~", "cannot play wild draw four on green 3 (spin)"),
         ("the VETO lies on seat 0; call UNO", "the VETO lies on Ann; call UNO"),
         ("WC and B1:U", "wild customizable and blue 1 (U icon)"),
+        (
+            "P7, OD2 and R4:! are in play",
+            "purple 7, orange draw two and red 4 (! icon) are in play",
+        ),
+        ("the O tower, OK", "the O tower, OK"),
     ],
 )
 def test_a_rules_message_is_said_in_the_players_words(message, plainly):

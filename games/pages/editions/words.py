@@ -57,7 +57,7 @@ def card_words(code: str) -> str:
 
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?")
-_CODE = re.compile(r"(?<![\w~:])[RGBYW][0-9A-Z]{0,2}(?:~|:[A-Z0-9]+)?(?![\w~:])")
+_CODE = re.compile(r"(?<![\w~:])[RGBYPOW][0-9A-Z]{0,2}(?:~|:[A-Z0-9!]+)?(?![\w~:!])")
 
 
 def said_plainly(message: str, name: Namer) -> str:

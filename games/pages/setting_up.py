@@ -1,0 +1,330 @@
+"""Setting up a position by describing it: the referee's form on "Set up a position".
+
+A referee rebuilding a moment of a game played with cards fills in what lies on the table, in
+the players' words: each player's name, cards and score, the top of the discard pile, the
+colour in play, who dealt, whose turn it is, which way play goes (and in UNO Power Grab who
+holds each tower). The form writes the position line (docs/POSITION.md) from it, every card
+not placed going into the draw pile, shuffled, and has the rules check it; whatever they
+refuse is told on the field it concerns, with names and cards in words.
+
+Cards are written as they look ("red 7", "blue skip", "green draw two", "wild draw 4") or by
+their codes (R7, BS, GD2, W4), separated by commas.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+from django import forms
+
+from games.pages.editions.words import Namer, said_plainly
+from rules import RuleError, parse_position
+from rules.cards import COLOUR_NAMES, card_info, describe
+from rules.variants import get_variant, variant_names
+from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
+
+# The ways a card's number, symbol or mark may be written, besides its code.
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_RANK_WORDS = {
+    "S": ("skip",),
+    "V": ("reverse",),
+    "D1": ("draw one", "draw 1", "+1"),
+    "D2": ("draw two", "draw 2", "+2"),
+    "G2": ("grab two towers", "grab 2 towers", "grab two", "grab 2"),
+}
+_WILD_WORDS = {
+    "W": ("wild",),
+    "W4": ("wild draw four", "wild draw 4", "wild +4", "draw four", "draw 4", "+4"),
+    "WM": ("mod", "wild mod"),
+    "WC": ("wild customizable", "customizable", "wild customisable", "customisable"),
+    "WG": ("wild grab a tower", "wild grab", "grab a tower"),
+}
+_MARK_WORDS = {
+    "~": ("spin", "swirl"),
+    "U": ("u icon", "u"),
+    "N": ("n icon", "n"),
+    "O": ("o icon", "o"),
+    "!": ("! icon", "!"),
+}
+_SEPARATORS = re.compile(r"[,;\n]")
+# What the form's text says between the words of a card: brackets and dashes are spaces.
+_PUNCTUATION = str.maketrans({"(": " ", ")": " ", "-": " ", "_": " ", '"': " ", "'": " "})
+CARDS_HELP = (
+    'Write cards as they look, separated by commas: "red 7", "blue skip", "green draw two", '
+    '"wild draw 4" (or their codes: R7, BS, GD2, W4).'
+)
+# UNO Power Grab's towers: the tower, its field's name (``tower_<key>``), what it blocks.
+TOWERS = (
+    ("U", "u", "Draw One"),
+    ("N", "n", "Draw Two"),
+    ("O", "o", "Wild Draw 4"),
+    ("!", "bang", "Skip"),
+)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().translate(_PUNCTUATION).split())
+
+
+@cache
+def card_phrases(variant: str) -> dict[str, str]:
+    """Every way the form takes a card of ``variant`` (in lower case, brackets and dashes as
+    spaces), to its code: the code, the card in words as the pages say it, and the usual
+    other ways of saying it ("draw 2", "+4", "seven")."""
+    phrases: dict[str, str] = {}
+    for code in dict.fromkeys(get_variant(variant).deck):
+        info = card_info(code)
+        said = [_plain(code), _plain(describe(code))]
+        if info.colour is None:
+            said += _WILD_WORDS.get(code, ())
+        else:
+            colour = COLOUR_NAMES[info.colour]
+            ranks = list(_RANK_WORDS.get(info.rank, (info.rank,)))
+            if info.number is not None:
+                ranks.append(_NUMBER_WORDS[info.number])
+            marks = _MARK_WORDS[info.mark] if info.mark else ("",)
+            said += [f"{colour} {rank} {mark}".strip() for rank in ranks for mark in marks]
+        for phrase in said:
+            phrases.setdefault(phrase, code)
+    return phrases
+
+
+def cards_from_words(text: str, variant: str) -> tuple[str, ...]:
+    """The cards ``text`` names, separated by commas (or, for codes, by spaces too), in
+    order; a ``ValueError`` naming, in the players' words, the first piece that is no card of
+    the edition."""
+    phrases = card_phrases(variant)
+    cards: list[str] = []
+    for piece in _SEPARATORS.split(text):
+        said = _plain(piece)
+        if not said:
+            continue
+        code = phrases.get(said)
+        if code is not None:
+            cards.append(code)
+            continue
+        words = [phrases.get(word) for word in said.split()]
+        if len(words) > 1 and all(words):
+            cards += [word for word in words if word]
+            continue
+        title = get_variant(variant).title
+        raise ValueError(f"“{piece.strip()}” is not a card of {title}. {CARDS_HELP}")
+    return tuple(cards)
+
+
+# The parts of a position the form fills in, to the field a refusal of that part is shown on.
+_PART_FIELD = {"discard": "top", "colour": "colour", "pending": "turn", "dealer": "dealer"}
+
+
+PLAYERS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
+
+
+class DescribedPositionForm(forms.Form):
+    """A position described field by field (the module's docstring). Cleaned, ``position``
+    is the line it describes, checked by the rules, and ``names`` the players' names in seat
+    order."""
+
+    variant = forms.ChoiceField(
+        label="Edition",
+        choices=[(name, get_variant(name).title) for name in variant_names()],
+        initial="classic",
+        error_messages={"invalid_choice": "Choose an edition from the list."},
+    )
+    dealer = forms.TypedChoiceField(
+        label="Who dealt this hand",
+        choices=PLAYERS,
+        coerce=int,
+        initial="1",
+        error_messages={"invalid_choice": "Choose the dealer from the list."},
+    )
+    turn = forms.TypedChoiceField(
+        label="Whose turn it is",
+        choices=PLAYERS,
+        coerce=int,
+        initial="2",
+        error_messages={"invalid_choice": "Choose whose turn it is from the list."},
+    )
+    direction = forms.ChoiceField(
+        label="Which way play goes",
+        choices=[
+            ("+", "Down the list: Player 1, then Player 2 ..."),
+            ("-", "Up the list: Player 2, then Player 1 ..."),
+        ],
+        initial="+",
+        error_messages={"invalid_choice": "Choose which way play goes from the list."},
+    )
+    top = forms.CharField(
+        label="The top card of the discard pile",
+        max_length=100,
+        error_messages={"required": "Name the top card of the discard pile."},
+    )
+    under = forms.CharField(
+        label="The cards under it, if they matter (nearest the top first)",
+        max_length=2_000,
+        required=False,
+    )
+    colour = forms.ChoiceField(
+        label="The colour in play",
+        choices=[("", "The top card's colour")]
+        + [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()],
+        required=False,
+        error_messages={"invalid_choice": "Choose the colour in play from the list."},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(1, MAX_PLAYERS + 1):
+            self.fields[f"name_{n}"] = forms.CharField(label="Name", max_length=100, required=False)
+            self.fields[f"cards_{n}"] = forms.CharField(
+                label="Cards in hand", max_length=2_000, required=False
+            )
+            self.fields[f"score_{n}"] = forms.IntegerField(
+                label="Score so far",
+                min_value=0,
+                max_value=1_000_000,
+                required=False,
+                error_messages={
+                    "invalid": "A score is a whole number of points.",
+                    "min_value": "A score is at least 0.",
+                    "max_value": "A score is at most 1,000,000.",
+                },
+            )
+        for tower, key, action in TOWERS:
+            self.fields[f"tower_{key}"] = forms.TypedChoiceField(
+                label=f"The {tower} tower (blocks a {action})",
+                choices=[("", "By the Play Tray: nobody holds it"), *PLAYERS],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                error_messages={"invalid_choice": "Choose who holds the tower from the list."},
+            )
+
+    # For the page -----------------------------------------------------------------------------
+
+    @property
+    def player_rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        return [
+            (n, [self[f"name_{n}"], self[f"cards_{n}"], self[f"score_{n}"]])
+            for n in range(1, MAX_PLAYERS + 1)
+        ]
+
+    @property
+    def tower_fields(self) -> list[forms.BoundField]:
+        return [self[f"tower_{key}"] for _, key, _ in TOWERS]
+
+    @property
+    def more_players_open(self) -> bool:
+        """Whether the rows past the fourth player hold anything (or an error): shown open."""
+        return any(
+            self.data.get(f"{kind}_{n}") or self[f"{kind}_{n}"].errors
+            for n in range(5, MAX_PLAYERS + 1)
+            for kind in ("name", "cards", "score")
+        )
+
+    # Checking ------------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        variant = cleaned.get("variant")
+        names = self._names(cleaned)
+        if variant is None or names is None:
+            return cleaned
+        count = len(names)
+        hands = []
+        for n in range(1, count + 1):
+            try:
+                hands.append(cards_from_words(cleaned.get(f"cards_{n}") or "", variant))
+            except ValueError as exc:
+                self.add_error(f"cards_{n}", str(exc))
+        try:
+            top = cards_from_words(cleaned.get("top") or "", variant)
+        except ValueError as exc:
+            self.add_error("top", str(exc))
+            top = ()
+        if len(top) > 1:
+            self.add_error("top", "Name one card: the one on top. The others go under it.")
+        try:
+            under = cards_from_words(cleaned.get("under") or "", variant)
+        except ValueError as exc:
+            self.add_error("under", str(exc))
+            under = ()
+        chosen = ["dealer", "turn"]
+        if variant == "power_grab":
+            chosen += [f"tower_{key}" for _, key, _ in TOWERS]
+        for key in chosen:
+            seat = cleaned.get(key)
+            if seat is not None and seat > count:
+                self.add_error(key, f"There are {count} players: choose one of them.")
+        if self.errors or not top:
+            return cleaned
+        colour = cleaned.get("colour") or card_info(top[0]).colour
+        edition = get_variant(variant)
+        if colour is None:
+            self.add_error("colour", "The top card is a wild card: choose the colour in play.")
+            return cleaned
+        if colour not in edition.colours:
+            said = ", ".join(COLOUR_NAMES[c] for c in edition.colours)
+            self.add_error("colour", f"{edition.title} is played in {said}.")
+            return cleaned
+        fields = [
+            variant,
+            f"players={count}",
+            "hand=1",
+            f"dealer={cleaned['dealer'] - 1}",
+            f"pending=turn:{cleaned['turn'] - 1}",
+            f"dir={cleaned['direction']}",
+            f"colour={colour}",
+            "discard=" + ",".join((*reversed(under), top[0])),
+            "pile=*",
+            "hands=" + "/".join(",".join(hand) for hand in hands),
+        ]
+        scores = [cleaned.get(f"score_{n}") or 0 for n in range(1, count + 1)]
+        if any(scores):
+            fields.append("scores=" + ",".join(map(str, scores)))
+        holders = [cleaned.get(f"tower_{key}") for _, key, _ in TOWERS]
+        if variant == "power_grab" and any(h is not None for h in holders):
+            towers = [None if h is None else h - 1 for h in holders]
+            fields.append("extra=" + json.dumps({"threat": None, "towers": towers}))
+        position = "|".join(fields)
+        try:
+            parse_position(position, seed="-")
+        except RuleError as exc:
+            self.refused(exc, names)
+            return cleaned
+        cleaned["position"] = position
+        cleaned["names"] = names
+        return cleaned
+
+    def refused(self, exc: RuleError, names: list[str]) -> None:
+        """Show what the rules refused on the field it concerns, in the players' words."""
+        part = str(getattr(exc, "part", "") or "")
+        detail = str(exc).removeprefix(f"{part}: ") if part else str(exc)
+        message = said_plainly(detail, Namer(names))
+        self.add_error(_PART_FIELD.get(part), message[:1].upper() + message[1:])
+
+    def _names(self, cleaned: dict[str, Any]) -> list[str] | None:
+        """The players' names in seat order, the rows filled in from the top; None (with the
+        error on the field) when a row is filled in without a name or after an empty row."""
+        names: list[str] = []
+        gap = None
+        for n in range(1, MAX_PLAYERS + 1):
+            name = (cleaned.get(f"name_{n}") or "").strip()
+            used = name or (cleaned.get(f"cards_{n}") or "").strip() or cleaned.get(f"score_{n}")
+            if not used:
+                gap = gap or n
+                continue
+            if not name:
+                self.add_error(f"name_{n}", f"Give player {n} a name, or clear their row.")
+                return None
+            if gap is not None:
+                empty = "Fill the players in from the top: this row is empty."
+                self.add_error(f"name_{gap}", empty)
+                return None
+            names.append(name)
+        if len(names) < MIN_PLAYERS:
+            self.add_error("name_1", f"Name at least {MIN_PLAYERS} players.")
+            return None
+        return names

@@ -1,0 +1,176 @@
+"""The referee's "Set up a position" page, described field by field: each player's name, cards
+and score, the discard pile, the colour, the dealer, whose turn and which way play goes (and in
+UNO Power Grab who holds each tower), in the players' words. The game it starts is the position
+described; each refusal is told on its field with names and cards in words, and nothing is
+created."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from games.pages.setting_up import card_phrases, cards_from_words
+from rules.variants import get_variant, variant_names
+
+pytestmark = pytest.mark.django_db
+
+ANN_BOB_CY = {
+    "how": "describe",
+    "variant": "classic",
+    "name_1": "Ann",
+    "cards_1": "red 1, green two",
+    "name_2": "Bob",
+    "cards_2": "B3, R5, yellow skip",
+    "score_2": "40",
+    "name_3": "Cy",
+    "cards_3": "wild draw 4",
+    "top": "red 7",
+    "under": "green 7",
+    "colour": "",
+    "dealer": "1",
+    "turn": "2",
+    "direction": "+",
+}
+
+
+@pytest.fixture
+def referee(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("rita", password="pw"))
+    return client
+
+
+def test_the_page_asks_for_the_position_in_the_players_words(referee):
+    page = referee.get("/play/set-up/").text
+
+    for words in (
+        "Player 1",
+        "Cards in hand",
+        "The top card of the discard pile",
+        "The colour in play",
+        "Whose turn it is",
+        "Which way play goes",
+        "The U tower (blocks a Draw One)",
+        "Or paste a position line",
+    ):
+        assert words in page
+    assert "seat 0" not in page.lower()
+
+
+def test_a_described_position_starts_the_game_it_describes(referee):
+    response = referee.post("/play/set-up/", ANN_BOB_CY)
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/table/{game.pk}/replay/"
+    assert game.set_up and game.season_id is None
+    assert [s.player for s in game.seats.all()] == ["Ann", "Bob", "Cy"]
+    state = services.current_state(game=game)
+    assert state.hands == (("R1", "G2"), ("B3", "R5", "YS"), ("W4",))
+    assert state.discard == ("G7", "R7")
+    assert (state.colour, state.pending, state.dealer, state.direction) == ("R", ("turn", 1), 0, 1)
+    assert state.scores == (0, 40, 0)
+    assert len(state.pile) - state.pos == 108 - 8  # every card not placed, in the draw pile
+    assert referee.get(response["Location"]).status_code == 200
+
+
+def test_play_may_go_up_the_list_and_a_wild_on_top_takes_the_colour_chosen(referee):
+    referee.post("/play/set-up/", {**ANN_BOB_CY, "top": "wild", "colour": "B", "direction": "-"})
+
+    state = services.current_state(game=Game.objects.get())
+    assert (state.discard[-1], state.colour, state.direction) == ("W", "B", -1)
+
+
+def test_power_grab_towers_are_given_to_the_players_chosen(referee):
+    referee.post(
+        "/play/set-up/",
+        {
+            **ANN_BOB_CY,
+            "variant": "power_grab",
+            "cards_1": "red 5 (U icon), blue draw one",
+            "cards_2": "red 5, Y1:U",
+            "cards_3": "wild grab a tower",
+            "under": "",
+            "tower_o": "3",
+            "tower_bang": "1",
+        },
+    )
+
+    state = services.current_state(game=Game.objects.get())
+    assert state.hands == (("R5:U", "BD1"), ("R5", "Y1:U"), ("WG",))
+    assert state.extra.towers == (None, None, 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"cards_2": "purple 7"}, "cards_2", "“purple 7” is not a card of Classic UNO"),
+        ({"top": "wild", "colour": ""}, "colour", "The top card is a wild card: choose the colour"),
+        ({"colour": "P"}, "colour", "Classic UNO is played in red, green, blue, yellow"),
+        ({"turn": "5"}, "turn", "There are 3 players: choose one of them."),
+        ({"top": "red 7, red 8"}, "top", "Name one card: the one on top."),
+        ({"name_2": ""}, "name_2", "Give player 2 a name, or clear their row."),
+        ({"name_5": "Dee"}, "name_4", "Fill the players in from the top"),
+        (
+            {"name_2": "", "cards_2": "", "score_2": "", "name_3": "", "cards_3": ""},
+            "name_1",
+            "Name at least 2 players.",
+        ),
+        ({"cards_3": "red 7, red 7"}, None, "Red 7 is there 3 times"),
+        ({"score_2": "-5"}, "score_2", "A score is at least 0."),
+    ],
+)
+def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
+    referee, change, field, words
+):
+    response = referee.post("/play/set-up/", {**ANN_BOB_CY, **change})
+
+    assert response.status_code == 400
+    form = response.context["described"]
+    assert any(words in message for message in form.errors.get(field or "__all__", [])), form.errors
+    assert words in response.text.replace("&#x27;", "'")
+    assert Game.objects.count() == 0
+
+
+def test_a_seat_the_rules_refuse_is_named_by_its_player():
+    from games.pages.setting_up import DescribedPositionForm
+
+    # Cy holds all four towers without claiming Instant UNO: the rules name the seat.
+    form = DescribedPositionForm(
+        {
+            **ANN_BOB_CY,
+            "variant": "power_grab",
+            "cards_3": "wild grab a tower, blue 9",
+            "under": "",
+            **{f"tower_{key}": "3" for key in ("u", "n", "o", "bang")},
+        }
+    )
+
+    assert not form.is_valid()
+    (message,) = form.errors["__all__"]
+    assert "Cy holds all four towers" in message and "seat" not in message
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_card_is_read_back_from_its_code_and_from_its_words(variant):
+    from rules.cards import describe
+
+    for code in set(get_variant(variant).deck):
+        assert cards_from_words(code.lower(), variant) == (code,)
+        assert cards_from_words(describe(code).upper(), variant) == (code,)
+    phrases = card_phrases(variant)
+    assert all(phrase == phrase.lower().strip() for phrase in phrases)
+
+
+def test_cards_are_read_in_the_ways_players_write_them():
+    assert cards_from_words("Red 7, blue draw 2; +4\nwild, green skip, r1 b3", "classic") == (
+        "R7",
+        "BD2",
+        "W4",
+        "W",
+        "GS",
+        "R1",
+        "B3",
+    )
+    assert cards_from_words("yellow three (spin), red reverse", "spin") == ("Y3~", "RV")
+    assert cards_from_words("", "classic") == ()
+    with pytest.raises(ValueError, match="“red 7 spin” is not a card of Classic UNO"):
+        cards_from_words("red 7 spin", "classic")
