@@ -116,7 +116,18 @@ def cards_from_words(text: str, variant: str) -> tuple[str, ...]:
 
 
 # The parts of a position the form fills in, to the field a refusal of that part is shown on.
-_PART_FIELD = {"discard": "top", "colour": "colour", "pending": "turn", "dealer": "dealer"}
+_PART_FIELD = {
+    "discard": "top",
+    "colour": "colour",
+    "pending": "turn",
+    "dealer": "dealer",
+    "w4": "waiting",
+}
+BEFORE_MISSING = (
+    "Choose the colour in play before the Wild Draw 4: a challenge asks whether its player held "
+    "a card of that colour."
+)
+COLOURS = [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()]
 
 
 PLAYERS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
@@ -168,10 +179,25 @@ class DescribedPositionForm(forms.Form):
     )
     colour = forms.ChoiceField(
         label="The colour in play",
-        choices=[("", "The top card's colour")]
-        + [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()],
+        choices=[("", "The top card's colour"), *COLOURS],
         required=False,
         error_messages={"invalid_choice": "Choose the colour in play from the list."},
+    )
+    waiting = forms.ChoiceField(
+        label="What the player whose turn it is does now",
+        choices=[
+            ("turn", "Plays a card or draws"),
+            ("challenge", "Challenges the Wild Draw 4 on top, or takes it"),
+        ],
+        initial="turn",
+        required=False,
+        error_messages={"invalid_choice": "Choose what the player does from the list."},
+    )
+    before = forms.ChoiceField(
+        label="For a challenge: the colour in play before the Wild Draw 4",
+        choices=[("", "(no challenge)"), *COLOURS],
+        required=False,
+        error_messages={"invalid_choice": "Choose the colour from the list."},
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -260,26 +286,35 @@ class DescribedPositionForm(forms.Form):
                 self.add_error(key, f"There are {count} players: choose one of them.")
         if self.errors or not top:
             return cleaned
-        colour = cleaned.get("colour") or card_info(top[0]).colour
-        edition = get_variant(variant)
+        wild = "The top card is a wild card: choose the colour in play."
+        colour = self._colour("colour", cleaned.get("colour") or card_info(top[0]).colour, wild)
         if colour is None:
-            self.add_error("colour", "The top card is a wild card: choose the colour in play.")
             return cleaned
-        if colour not in edition.colours:
-            said = ", ".join(COLOUR_NAMES[c] for c in edition.colours)
-            self.add_error("colour", f"{edition.title} is played in {said}.")
-            return cleaned
+        turn = cleaned["turn"] - 1
+        pending, w4 = f"turn:{turn}", []
+        if cleaned.get("waiting") == "challenge":
+            if top[0] != "W4":
+                self.add_error("waiting", "Only a Wild Draw 4 on top can be challenged.")
+                return cleaned
+            before = self._colour("before", cleaned.get("before") or None, BEFORE_MISSING)
+            if before is None:
+                return cleaned
+            # The Wild Draw 4 was played by the player before the one who decides.
+            offender = (turn - (1 if cleaned["direction"] == "+" else -1)) % count
+            pending = f"challenge:{turn}"
+            w4 = [f"w4={offender};{before};{','.join(hands[offender])}"]
         fields = [
             variant,
             f"players={count}",
             "hand=1",
             f"dealer={cleaned['dealer'] - 1}",
-            f"pending=turn:{cleaned['turn'] - 1}",
+            f"pending={pending}",
             f"dir={cleaned['direction']}",
             f"colour={colour}",
             "discard=" + ",".join((*reversed(under), top[0])),
             "pile=*",
             "hands=" + "/".join(",".join(hand) for hand in hands),
+            *w4,
         ]
         scores = [cleaned.get(f"score_{n}") or 0 for n in range(1, count + 1)]
         if any(scores):
@@ -297,6 +332,19 @@ class DescribedPositionForm(forms.Form):
         cleaned["position"] = position
         cleaned["names"] = names
         return cleaned
+
+    def _colour(self, field: str, code: str | None, missing: str) -> str | None:
+        """``code`` when the chosen edition is played in that colour; otherwise None, with the
+        error on ``field`` (``missing`` when no colour was given)."""
+        edition = get_variant(self.cleaned_data["variant"])
+        if code is None:
+            self.add_error(field, missing)
+            return None
+        if code not in edition.colours:
+            said = ", ".join(COLOUR_NAMES[c] for c in edition.colours)
+            self.add_error(field, f"{edition.title} is played in {said}.")
+            return None
+        return code
 
     def refused(self, exc: RuleError, names: list[str]) -> None:
         """Show what the rules refused on the field it concerns, in the players' words."""

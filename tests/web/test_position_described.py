@@ -9,6 +9,7 @@ import pytest
 from games import services
 from games.models import Game
 from games.pages.setting_up import card_phrases, cards_from_words
+from rules.commands import Challenge
 from rules.variants import get_variant, variant_names
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +100,30 @@ def test_power_grab_towers_are_given_to_the_players_chosen(referee):
     assert state.extra.towers == (None, None, 2, 0)
 
 
+def test_a_wild_draw_4_is_set_up_to_be_challenged_and_the_challenge_settles_it(referee):
+    # Bob played the Wild Draw 4 on a red card while holding the red 5: Cy challenges.
+    referee.post(
+        "/play/set-up/",
+        {
+            **ANN_BOB_CY,
+            "top": "wild draw 4",
+            "under": "red 7",
+            "colour": "G",
+            "cards_3": "B9",
+            "turn": "3",
+            "waiting": "challenge",
+            "before": "R",
+        },
+    )
+
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("challenge", 2)
+    assert state.w4 == (1, "R", ("B3", "R5", "YS"))
+    services.apply_command(game_id=game.pk, command=Challenge(2), actor="seat")
+    assert len(services.current_state(game=game).hands[1]) == 3 + 4  # the bluff is caught
+
+
 @pytest.mark.parametrize(
     ("change", "field", "words"),
     [
@@ -116,6 +141,12 @@ def test_power_grab_towers_are_given_to_the_players_chosen(referee):
         ),
         ({"cards_3": "red 7, red 7"}, None, "Red 7 is there 3 times"),
         ({"score_2": "-5"}, "score_2", "A score is at least 0."),
+        ({"waiting": "challenge", "before": "R"}, "waiting", "Only a Wild Draw 4 on top can"),
+        (
+            {"waiting": "challenge", "top": "wild draw 4", "colour": "G", "cards_3": "B9"},
+            "before",
+            "Choose the colour in play before the Wild Draw 4",
+        ),
     ],
 )
 def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
