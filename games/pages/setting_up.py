@@ -2,8 +2,9 @@
 
 A referee rebuilding a moment of a game played with cards fills in what lies on the table, in
 the players' words: each player's name, cards and score, the top of the discard pile, the
-colour in play, who dealt, whose turn it is, which way play goes (and in UNO Power Grab who
-holds each tower). The form writes the position line (docs/POSITION.md) from it, every card
+colour in play, who dealt, whose turn it is and whether that player is to play or to
+challenge the Wild Draw 4 on top, which way play goes (and in UNO Power Grab who holds each
+tower). The form writes the position line (docs/POSITION.md) from it, every card
 not placed going into the draw pile, shuffled, and has the rules check it; whatever they
 refuse is told on the field it concerns, with names and cards in words.
 
@@ -128,8 +129,6 @@ BEFORE_MISSING = (
     "a card of that colour."
 )
 COLOURS = [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()]
-
-
 PLAYERS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
 
 
