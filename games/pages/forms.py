@@ -234,6 +234,16 @@ class ReplayQuery(forms.Form):
 # Quick games ----------------------------------------------------------------------------------
 
 
+def edition_field() -> forms.ChoiceField:
+    """The edition a game is played in, chosen by its title (classic UNO unless changed)."""
+    return forms.ChoiceField(
+        label="Edition",
+        choices=[(name, get_variant(name).title) for name in variant_names()],
+        initial="classic",
+        error_messages={"invalid_choice": "Choose an edition from the list."},
+    )
+
+
 class QuickGameForm(forms.Form):
     """A game from the pages: against bots, or (``players``: names, one a line) a table of
     people the signed-in creator referees and hands the seat links to. Each edition's options
@@ -241,12 +251,7 @@ class QuickGameForm(forms.Form):
     edition's are read, and cleaned they are ``options``, as the rules take them (checked by
     the edition's ``parse_options``, errors in players' words on the field)."""
 
-    variant = forms.ChoiceField(
-        label="Edition",
-        choices=[(name, get_variant(name).title) for name in variant_names()],
-        initial="classic",
-        error_messages={"invalid_choice": "Choose an edition from the list."},
-    )
+    variant = edition_field()
     bots = forms.IntegerField(
         label="Bots", min_value=bots.MIN_BOTS, max_value=bots.MAX_BOTS, initial=3
     )

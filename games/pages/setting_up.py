@@ -22,9 +22,10 @@ from typing import Any
 from django import forms
 
 from games.pages.editions.words import Namer, said_plainly
+from games.pages.forms import edition_field
 from rules import RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
-from rules.variants import get_variant, variant_names
+from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
 
 # The ways a card's number, symbol or mark may be written, besides its code.
@@ -132,31 +133,25 @@ COLOURS = [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()]
 PLAYERS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
 
 
+def _player_field(label: str, initial: str, what: str) -> forms.TypedChoiceField:
+    """One of the players, by their row ("Player 2"): cleaned, the row's number."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=PLAYERS,
+        coerce=int,
+        initial=initial,
+        error_messages={"invalid_choice": f"Choose {what} from the list."},
+    )
+
+
 class DescribedPositionForm(forms.Form):
     """A position described field by field (the module's docstring). Cleaned, ``position``
     is the line it describes, checked by the rules, and ``names`` the players' names in seat
     order."""
 
-    variant = forms.ChoiceField(
-        label="Edition",
-        choices=[(name, get_variant(name).title) for name in variant_names()],
-        initial="classic",
-        error_messages={"invalid_choice": "Choose an edition from the list."},
-    )
-    dealer = forms.TypedChoiceField(
-        label="Who dealt this hand",
-        choices=PLAYERS,
-        coerce=int,
-        initial="1",
-        error_messages={"invalid_choice": "Choose the dealer from the list."},
-    )
-    turn = forms.TypedChoiceField(
-        label="Whose turn it is",
-        choices=PLAYERS,
-        coerce=int,
-        initial="2",
-        error_messages={"invalid_choice": "Choose whose turn it is from the list."},
-    )
+    variant = edition_field()
+    dealer = _player_field("Who dealt this hand", "1", "the dealer")
+    turn = _player_field("Whose turn it is", "2", "whose turn it is")
     direction = forms.ChoiceField(
         label="Which way play goes",
         choices=[
