@@ -205,3 +205,11 @@ def test_cards_are_read_in_the_ways_players_write_them():
     assert cards_from_words("", "classic") == ()
     with pytest.raises(ValueError, match="“red 7 spin” is not a card of Classic UNO"):
         cards_from_words("red 7 spin", "classic")
+
+
+def test_what_was_typed_is_shown_back_escaped(referee):
+    response = referee.post("/play/set-up/", {**ANN_BOB_CY, "cards_2": "<script>x</script>"})
+
+    assert response.status_code == 400
+    assert "<script>x" not in response.text
+    assert "&lt;script&gt;x&lt;/script&gt;” is not a card" in response.text
