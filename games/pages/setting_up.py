@@ -3,10 +3,10 @@
 A referee rebuilding a moment of a game played with cards fills in what lies on the table, in
 the players' words: each player's name, cards and score, the top of the discard pile, the
 colour in play, who dealt, whose turn it is and whether that player is to play or to
-challenge the Wild Draw 4 on top, which way play goes (and in UNO Power Grab who holds each
-tower). The form writes the position line (docs/POSITION.md) from it, every card
-not placed going into the draw pile, shuffled, and has the rules check it; whatever they
-refuse is told on the field it concerns, with names and cards in words.
+challenge the Wild Draw 4 on top, which way play goes, who may be caught without UNO (and in
+UNO Power Grab who holds each tower). The form writes the position line (docs/POSITION.md)
+from it, every card not placed going into the draw pile, shuffled, and has the rules check
+it; whatever they refuse is told on the field it concerns, with names and cards in words.
 
 Cards are written as they look ("red 7", "blue skip", "green draw two", "wild draw 4") or by
 their codes (R7, BS, GD2, W4), separated by commas.
@@ -124,6 +124,7 @@ _PART_FIELD = {
     "pending": "turn",
     "dealer": "dealer",
     "w4": "waiting",
+    "exposed": "forgot",
 }
 BEFORE_MISSING = (
     "Choose the colour in play before the Wild Draw 4: a challenge asks whether its player held "
@@ -186,6 +187,14 @@ class DescribedPositionForm(forms.Form):
         initial="turn",
         required=False,
         error_messages={"invalid_choice": "Choose what the player does from the list."},
+    )
+    forgot = forms.TypedChoiceField(
+        label="Who holds one card and has not called UNO (and may be caught)",
+        choices=[("", "Nobody"), *PLAYERS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": "Choose the player from the list."},
     )
     before = forms.ChoiceField(
         label="For a challenge: the colour in play before the Wild Draw 4",
@@ -271,7 +280,7 @@ class DescribedPositionForm(forms.Form):
         except ValueError as exc:
             self.add_error("under", str(exc))
             under = ()
-        chosen = ["dealer", "turn"]
+        chosen = ["dealer", "turn", "forgot"]
         if variant == "power_grab":
             chosen += [f"tower_{key}" for _, key, _ in TOWERS]
         for key in chosen:
@@ -310,6 +319,8 @@ class DescribedPositionForm(forms.Form):
             "hands=" + "/".join(",".join(hand) for hand in hands),
             *w4,
         ]
+        if cleaned.get("forgot") is not None:
+            fields.append(f"exposed={cleaned['forgot'] - 1}")
         scores = [cleaned.get(f"score_{n}") or 0 for n in range(1, count + 1)]
         if any(scores):
             fields.append("scores=" + ",".join(map(str, scores)))

@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.models import Game
 from games.pages.setting_up import card_phrases, cards_from_words
-from rules.commands import Challenge
+from rules.commands import Catch, Challenge
 from rules.variants import get_variant, variant_names
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +124,15 @@ def test_a_wild_draw_4_is_set_up_to_be_challenged_and_the_challenge_settles_it(r
     assert len(services.current_state(game=game).hands[1]) == 3 + 4  # the bluff is caught
 
 
+def test_a_player_who_forgot_uno_is_set_up_to_be_caught(referee):
+    referee.post("/play/set-up/", {**ANN_BOB_CY, "forgot": "3"})
+
+    game = Game.objects.get()
+    assert services.current_state(game=game).exposed == 2
+    services.apply_command(game_id=game.pk, command=Catch(0, 2), actor="seat")
+    assert len(services.current_state(game=game).hands[2]) == 1 + 2
+
+
 @pytest.mark.parametrize(
     ("change", "field", "words"),
     [
@@ -141,6 +150,8 @@ def test_a_wild_draw_4_is_set_up_to_be_challenged_and_the_challenge_settles_it(r
         ),
         ({"cards_3": "red 7, red 7"}, None, "Red 7 is there 3 times"),
         ({"score_2": "-5"}, "score_2", "A score is at least 0."),
+        ({"forgot": "2"}, "forgot", "Bob can only be caught holding one card"),
+        ({"forgot": "4"}, "forgot", "There are 3 players: choose one of them."),
         ({"waiting": "challenge", "before": "R"}, "waiting", "Only a Wild Draw 4 on top can"),
         (
             {"waiting": "challenge", "top": "wild draw 4", "colour": "G", "cards_3": "B9"},
