@@ -29,11 +29,12 @@ NO_COMMAND = "That button named no command."
 
 
 def text_field(
-    name: str, limit: int, *, required: bool = True, empty_message: str = ""
+    name: str, limit: int, *, required: bool = True, empty_message: str = "", label: str = ""
 ) -> forms.CharField:
     """Free text as typed (not stripped), refused, naming the field, when no database could
-    store it (a NUL) or it is longer than the API takes."""
+    store it (a NUL) or it is longer than the API takes. ``label``: what the page shows."""
     return forms.CharField(
+        label=label or None,
         required=required,
         strip=False,
         max_length=limit,

@@ -22,7 +22,7 @@ from typing import Any
 from django import forms
 
 from games.pages.editions.words import Namer, said_plainly
-from games.pages.forms import edition_field
+from games.pages.forms import edition_field, text_field
 from rules import RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
 from rules.variants import get_variant
@@ -162,14 +162,16 @@ class DescribedPositionForm(forms.Form):
         initial="+",
         error_messages={"invalid_choice": "Choose which way play goes from the list."},
     )
-    top = forms.CharField(
+    top = text_field(
+        "The top card",
+        100,
         label="The top card of the discard pile",
-        max_length=100,
-        error_messages={"required": "Name the top card of the discard pile."},
+        empty_message="Name the top card of the discard pile.",
     )
-    under = forms.CharField(
+    under = text_field(
+        "The cards under the top card",
+        2_000,
         label="The cards under it, if they matter (nearest the top first)",
-        max_length=2_000,
         required=False,
     )
     colour = forms.ChoiceField(
@@ -206,9 +208,11 @@ class DescribedPositionForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for n in range(1, MAX_PLAYERS + 1):
-            self.fields[f"name_{n}"] = forms.CharField(label="Name", max_length=100, required=False)
-            self.fields[f"cards_{n}"] = forms.CharField(
-                label="Cards in hand", max_length=2_000, required=False
+            self.fields[f"name_{n}"] = text_field(
+                f"Player {n}'s name", 100, label="Name", required=False
+            )
+            self.fields[f"cards_{n}"] = text_field(
+                f"Player {n}'s cards", 2_000, label="Cards in hand", required=False
             )
             self.fields[f"score_{n}"] = forms.IntegerField(
                 label="Score so far",
@@ -275,6 +279,8 @@ class DescribedPositionForm(forms.Form):
             top = ()
         if len(top) > 1:
             self.add_error("top", "Name one card: the one on top. The others go under it.")
+        elif not top and "top" not in self.errors:  # only spaces or commas
+            self.add_error("top", "Name the top card of the discard pile.")
         try:
             under = cards_from_words(cleaned.get("under") or "", variant)
         except ValueError as exc:
@@ -287,7 +293,7 @@ class DescribedPositionForm(forms.Form):
             seat = cleaned.get(key)
             if seat is not None and seat > count:
                 self.add_error(key, f"There are {count} players: choose one of them.")
-        if self.errors or not top:
+        if self.errors:
             return cleaned
         wild = "The top card is a wild card: choose the colour in play."
         colour = self._colour("colour", cleaned.get("colour") or card_info(top[0]).colour, wild)

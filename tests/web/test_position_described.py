@@ -5,9 +5,11 @@ described; each refusal is told on its field with names and cards in words, and 
 created."""
 
 import pytest
+from django.db import OperationalError
+from django.db.backends.utils import CursorWrapper
 
 from games import services
-from games.models import Game
+from games.models import Event, Game, Seat
 from games.pages.setting_up import card_phrases, cards_from_words
 from rules.commands import Catch, Challenge
 from rules.variants import get_variant, variant_names
@@ -152,6 +154,13 @@ def test_a_player_who_forgot_uno_is_set_up_to_be_caught(referee):
         ({"score_2": "-5"}, "score_2", "A score is at least 0."),
         ({"forgot": "2"}, "forgot", "Bob can only be caught holding one card"),
         ({"forgot": "4"}, "forgot", "There are 3 players: choose one of them."),
+        ({"top": " , "}, "top", "Name the top card of the discard pile."),
+        ({"dealer": "x"}, "dealer", "Choose the dealer from the list."),
+        ({"turn": "11"}, "turn", "Choose whose turn it is from the list."),
+        ({"variant": "uno_flip"}, "variant", "Choose an edition from the list."),
+        ({"score_1": "lots"}, "score_1", "A score is a whole number of points."),
+        ({"cards_1": "R1," * 700}, "cards_1", "Player 1's cards: at most 2000 characters"),
+        ({"name_3": "C\x00y"}, "name_3", "Player 3's name: null characters are not allowed"),
         ({"waiting": "challenge", "before": "R"}, "waiting", "Only a Wild Draw 4 on top can"),
         (
             {"waiting": "challenge", "top": "wild draw 4", "colour": "G", "cards_3": "B9"},
@@ -224,3 +233,29 @@ def test_what_was_typed_is_shown_back_escaped(referee):
     assert response.status_code == 400
     assert "<script>x" not in response.text
     assert "&lt;script&gt;x&lt;/script&gt;” is not a card" in response.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_going_away_as_the_game_is_recorded_leaves_nothing_half_made(
+    referee, monkeypatch
+):
+    """The game's row, its seats and its first event go in together or not at all: the
+    database failing at the event's insert rolls the row and seats back, the page says to try
+    again (503), and sending the same form again sets the game up."""
+    execute = CursorWrapper.execute
+
+    def away_at_the_event(self, sql, params=None):
+        if f"INSERT INTO {Event._meta.db_table}" in sql:
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(self, sql, params)
+
+    monkeypatch.setattr(CursorWrapper, "execute", away_at_the_event)
+    referee.raise_request_exception = False
+    response = referee.post("/play/set-up/", ANN_BOB_CY)
+    monkeypatch.undo()
+
+    assert response.status_code == 503 and "Back in a moment" in response.text
+    assert Game.objects.count() == 0 and Seat.objects.count() == 0
+
+    assert referee.post("/play/set-up/", ANN_BOB_CY).status_code == 302
+    assert services.current_state(game=Game.objects.get()).hands[2] == ("W4",)
