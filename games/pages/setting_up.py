@@ -2,9 +2,10 @@
 
 A referee rebuilding a moment of a game played with cards fills in what lies on the table, in
 the players' words: each player's name, cards and score, the top of the discard pile, the
-colour in play, who dealt, whose turn it is and whether that player is to play or to
-challenge the Wild Draw 4 on top, which way play goes, who may be caught without UNO (and in
-UNO Power Grab who holds each tower). The form writes the position line (docs/POSITION.md)
+colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
+the card just drawn, challenge the Wild Draw 4 on top, or in UNO Power Grab block the action
+card on top with a tower), which way play goes, who may be caught without UNO (and in UNO
+Power Grab who holds each tower). The form writes the position line (docs/POSITION.md)
 from it, every card not placed going into the draw pile, shuffled, and has the rules check
 it; whatever they refuse is told on the field it concerns, with names and cards in words.
 
@@ -65,6 +66,7 @@ TOWERS = (
     ("O", "o", "Wild Draw 4"),
     ("!", "bang", "Skip"),
 )
+_BLOCKED_BY = {"D1": "u", "D2": "n", "S": "bang"}  # an action card's rank -> its tower's field
 
 
 def _plain(text: str) -> str:
@@ -125,6 +127,7 @@ _PART_FIELD = {
     "dealer": "dealer",
     "w4": "waiting",
     "exposed": "forgot",
+    "drawn": "drawn",
 }
 BEFORE_MISSING = (
     "Choose the colour in play before the Wild Draw 4: a challenge asks whether its player held "
@@ -184,11 +187,19 @@ class DescribedPositionForm(forms.Form):
         label="What the player whose turn it is does now",
         choices=[
             ("turn", "Plays a card or draws"),
+            ("drawn", "Has just drawn a card: plays it or keeps it"),
             ("challenge", "Challenges the Wild Draw 4 on top, or takes it"),
+            ("block", "UNO Power Grab: blocks the action card on top with a tower, or takes it"),
         ],
         initial="turn",
         required=False,
         error_messages={"invalid_choice": "Choose what the player does from the list."},
+    )
+    drawn = text_field(
+        "The card just drawn",
+        100,
+        label="For a card just drawn: the card (it is in their hand)",
+        required=False,
     )
     forgot = forms.TypedChoiceField(
         label="Who holds one card and has not called UNO (and may be caught)",
@@ -300,18 +311,27 @@ class DescribedPositionForm(forms.Form):
         if colour is None:
             return cleaned
         turn = cleaned["turn"] - 1
-        pending, w4 = f"turn:{turn}", []
-        if cleaned.get("waiting") == "challenge":
+        # The card on top was played by the player before the one who decides.
+        before_turn = (turn - (1 if cleaned["direction"] == "+" else -1)) % count
+        waiting = cleaned.get("waiting") or "turn"
+        drawn = self._drawn(cleaned, waiting, variant)
+        if drawn is None:
+            return cleaned
+        pending, more = f"{waiting}:{turn}", [f"drawn={drawn}"] if drawn else []
+        threat: list[Any] | None = None
+        if waiting == "challenge":
             if top[0] != "W4":
                 self.add_error("waiting", "Only a Wild Draw 4 on top can be challenged.")
                 return cleaned
             before = self._colour("before", cleaned.get("before") or None, BEFORE_MISSING)
             if before is None:
                 return cleaned
-            # The Wild Draw 4 was played by the player before the one who decides.
-            offender = (turn - (1 if cleaned["direction"] == "+" else -1)) % count
-            pending = f"challenge:{turn}"
-            w4 = [f"w4={offender};{before};{','.join(hands[offender])}"]
+            more.append(f"w4={before_turn};{before};{','.join(hands[before_turn])}")
+        elif waiting == "block":
+            if not self._blockable(cleaned, top[0], names[turn]):
+                return cleaned
+            # A card that went out on its player's last card still makes the blocker draw.
+            threat = [top[0], before_turn, not hands[before_turn]]
         fields = [
             variant,
             f"players={count}",
@@ -323,7 +343,7 @@ class DescribedPositionForm(forms.Form):
             "discard=" + ",".join((*reversed(under), top[0])),
             "pile=*",
             "hands=" + "/".join(",".join(hand) for hand in hands),
-            *w4,
+            *more,
         ]
         if cleaned.get("forgot") is not None:
             fields.append(f"exposed={cleaned['forgot'] - 1}")
@@ -331,18 +351,73 @@ class DescribedPositionForm(forms.Form):
         if any(scores):
             fields.append("scores=" + ",".join(map(str, scores)))
         holders = [cleaned.get(f"tower_{key}") for _, key, _ in TOWERS]
-        if variant == "power_grab" and any(h is not None for h in holders):
+        if variant == "power_grab" and (threat or any(h is not None for h in holders)):
             towers = [None if h is None else h - 1 for h in holders]
-            fields.append("extra=" + json.dumps({"threat": None, "towers": towers}))
+            fields.append("extra=" + json.dumps({"threat": threat, "towers": towers}))
         position = "|".join(fields)
         try:
-            parse_position(position, seed="-")
+            state = parse_position(position, seed="-")
         except RuleError as exc:
             self.refused(exc, names)
+            return cleaned
+        if drawn and not get_variant(variant).playable(state, drawn):
+            # The rules play on by themselves after a card drawn that cannot be played.
+            self.add_error(
+                "drawn",
+                f"The {describe(drawn)} cannot be played on the {describe(top[0])} with "
+                f"{COLOUR_NAMES[colour]} in play: after drawing it, play goes on to the next "
+                "player.",
+            )
             return cleaned
         cleaned["position"] = position
         cleaned["names"] = names
         return cleaned
+
+    def _drawn(self, cleaned: dict[str, Any], waiting: str, variant: str) -> str | None:
+        """The card just drawn ("" when the player has not just drawn); None, with the error on
+        its field, when it is missing, more than one card or given for another moment."""
+        try:
+            cards = cards_from_words(cleaned.get("drawn") or "", variant)
+        except ValueError as exc:
+            self.add_error("drawn", str(exc))
+            return None
+        if waiting != "drawn":
+            if cards:
+                self.add_error(
+                    "drawn",
+                    "A card just drawn is only for a player who has just drawn: choose that "
+                    "above, or clear this.",
+                )
+                return None
+            return ""
+        if len(cards) != 1:
+            self.add_error("drawn", "Name the one card they have just drawn.")
+            return None
+        return cards[0]
+
+    def _blockable(self, cleaned: dict[str, Any], top: str, name: str) -> bool:
+        """Whether ``top`` is an action card the player whose turn it is (``name``) may block
+        with a tower they hold (UNO Power Grab); if not, the error is on ``waiting``."""
+        if cleaned["variant"] != "power_grab":
+            self.add_error("waiting", "Only in UNO Power Grab is an action card blocked.")
+            return False
+        if card_info(top).rank not in ("D1", "D2", "S"):
+            self.add_error(
+                "waiting",
+                f"A tower blocks a Draw One, a Draw Two or a Skip, not a {describe(top)}. (A Wild "
+                "Draw 4 on the O tower's holder is blocked when they challenge it or take it.)",
+            )
+            return False
+        rank = card_info(top).rank
+        tower, key, action = next(t for t in TOWERS if t[1] == _BLOCKED_BY[rank])
+        if cleaned.get(f"tower_{key}") != cleaned["turn"]:
+            self.add_error(
+                "waiting",
+                f"{name} does not hold the {tower} tower, which blocks a {action}: say below "
+                "who holds the towers.",
+            )
+            return False
+        return True
 
     def _colour(self, field: str, code: str | None, missing: str) -> str | None:
         """``code`` when the chosen edition is played in that colour; otherwise None, with the

@@ -11,8 +11,10 @@ from django.db.backends.utils import CursorWrapper
 from games import services
 from games.models import Event, Game, Seat
 from games.pages.setting_up import card_phrases, cards_from_words
-from rules.commands import Catch, Challenge
+from rules.commands import Catch, Challenge, Pass, PlayCard
+from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
+from rules.variants.power_grab.commands import Block, Take
 
 pytestmark = pytest.mark.django_db
 
@@ -135,9 +137,72 @@ def test_a_player_who_forgot_uno_is_set_up_to_be_caught(referee):
     assert len(services.current_state(game=game).hands[2]) == 1 + 2
 
 
+def test_a_player_who_has_just_drawn_may_play_the_card_drawn_or_keep_it(referee):
+    # Bob drew the red 5 on the red 7: he may play it, or keep it and play goes on.
+    referee.post("/play/set-up/", {**ANN_BOB_CY, "waiting": "drawn", "drawn": "red 5"})
+
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert (state.pending, state.drawn) == (("drawn", 1), "R5")
+    assert set(legal_commands(state, 1)) == {PlayCard(1, "R5", None, False), Pass(1)}
+    services.apply_command(game_id=game.pk, command=PlayCard(1, "R5"), actor="seat")
+    assert services.current_state(game=game).discard[-1] == "R5"
+
+
+POWER_GRAB_BLOCK = {
+    **ANN_BOB_CY,
+    "variant": "power_grab",
+    "cards_3": "blue 9",
+    "top": "red draw one",
+    "under": "",
+    "waiting": "block",
+    "tower_u": "2",
+}
+
+
+def test_a_draw_one_on_the_u_towers_holder_is_set_up_to_be_blocked(referee):
+    # Ann played the Draw One on Bob, who holds the U tower: he blocks it and plays.
+    referee.post("/play/set-up/", POWER_GRAB_BLOCK)
+
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("block", 1)
+    assert state.extra.threat == ("RD1", 0, False)
+    services.apply_command(game_id=game.pk, command=Block(1), actor="seat")
+    state = services.current_state(game=game)
+    assert state.pending == ("turn", 1) and len(state.hands[1]) == 3
+
+
+def test_a_draw_one_taken_instead_of_blocked_is_drawn_and_the_turn_lost(referee):
+    referee.post("/play/set-up/", POWER_GRAB_BLOCK)
+
+    game = Game.objects.get()
+    services.apply_command(game_id=game.pk, command=Take(1), actor="seat")
+    state = services.current_state(game=game)
+    assert state.pending == ("turn", 2) and len(state.hands[1]) == 4
+
+
+def test_a_draw_one_that_went_out_is_set_up_to_be_blocked_as_the_hand_ends(referee):
+    # Ann went out with the Draw One: Bob may still block its draw; then the hand is over.
+    referee.post("/play/set-up/", {**POWER_GRAB_BLOCK, "cards_1": ""})
+
+    game = Game.objects.get()
+    assert services.current_state(game=game).extra.threat == ("RD1", 0, True)
+    services.apply_command(game_id=game.pk, command=Block(1), actor="seat")
+    state = services.current_state(game=game)
+    assert state.last_hand.winner == 0 and len(state.hands[1]) == 3
+
+
 @pytest.mark.parametrize(
     ("change", "field", "words"),
     [
+        ({"waiting": "drawn"}, "drawn", "Name the one card they have just drawn."),
+        ({"waiting": "drawn", "drawn": "R5, B3"}, "drawn", "Name the one card they have just"),
+        ({"waiting": "drawn", "drawn": "green 2"}, "drawn", "not in Bob's hand"),
+        ({"waiting": "drawn", "drawn": "blue 3"}, "drawn", "The blue 3 cannot be played on the"),
+        ({"drawn": "red 5"}, "drawn", "A card just drawn is only for a player who has just"),
+        ({"waiting": "drawn", "drawn": "purple"}, "drawn", "“purple” is not a card"),
+        ({"waiting": "block", "top": "red draw two"}, "waiting", "Only in UNO Power Grab"),
         ({"cards_2": "purple 7"}, "cards_2", "“purple 7” is not a card of Classic UNO"),
         ({"top": "wild", "colour": ""}, "colour", "The top card is a wild card: choose the colour"),
         ({"colour": "P"}, "colour", "Classic UNO is played in red, green, blue, yellow"),
@@ -178,6 +243,26 @@ def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
     form = response.context["described"]
     assert any(words in message for message in form.errors.get(field or "__all__", [])), form.errors
     assert words in response.text.replace("&#x27;", "'")
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"top": "red 7"}, "A tower blocks a Draw One, a Draw Two or a Skip, not a red 7."),
+        ({"top": "wild draw 4", "colour": "R"}, "not a wild draw four"),
+        ({"tower_u": "3"}, "Bob does not hold the U tower, which blocks a Draw One"),
+        ({"top": "red skip", "tower_bang": ""}, "Bob does not hold the ! tower"),
+    ],
+)
+def test_a_block_is_refused_without_an_action_card_or_the_tower_that_blocks_it(
+    referee, change, words
+):
+    response = referee.post("/play/set-up/", {**POWER_GRAB_BLOCK, **change})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors["waiting"]
+    assert any(words in message for message in errors), errors
     assert Game.objects.count() == 0
 
 
