@@ -65,11 +65,13 @@ SCORINGS = ("standard", "alternative", "none")
 
 class PositionError(InvalidCommand):
     """An impossible or unreadable position. ``part``: the position's field that is wrong
-    (``field`` is ``"position"``, the name callers know the whole text by)."""
+    (``field`` is ``"position"``, the name callers know the whole text by); ``seat``: the seat
+    whose value in it is wrong, when one is."""
 
-    def __init__(self, part: str, message: str) -> None:
+    def __init__(self, part: str, message: str, seat: int | None = None) -> None:
         super().__init__(f"{part}: {message}", field="position")
         self.part = part
+        self.seat = seat
 
 
 # The edition's state (``GameState.extra``) -----------------------------------------------------
@@ -356,9 +358,11 @@ def _colour(name: str, value: str, variant: Variant) -> str | None:
     return value
 
 
-def parse_position(text: str, *, seed: str | None = None) -> GameState:
+def parse_position(text: str, *, seed: str | None = None, recorded: bool = False) -> GameState:
     """The state a position describes (version 0, no history), or a ``PositionError`` naming
-    the field that is wrong. ``seed``: the game's seed when the text gives none."""
+    the field that is wrong. ``seed``: the game's seed when the text gives none.
+    ``recorded``: the position of a game's record (``PositionSetUp``), read back as it was
+    accepted, without the checks added since (``_reachable_scores``): a record always replays."""
     name, f = _fields(text)
     variant = get_variant(name)
     s = GameState()
@@ -451,6 +455,8 @@ def parse_position(text: str, *, seed: str | None = None) -> GameState:
     s.pile = _pile(s, variant, f["pile"])
     s.pos = 0
     _check(s, variant)
+    if not recorded:
+        _reachable_scores(s)
     return s
 
 
@@ -514,6 +520,41 @@ def _check(s: GameState, variant: Variant) -> None:
         raise PositionError("pending", f"seat {seat} has nothing it may do while {kind!r}")
 
 
+def _reachable_scores(s: GameState) -> None:
+    """Refuse scores a game still being played cannot have: the game would be over."""
+    if s.pending[0] == Pending.OVER:
+        return
+    scores, target = s.scores, s.target
+    if s.scoring == "none":
+        for seat, score in enumerate(scores):
+            if score:
+                raise PositionError(
+                    "scores", f"seat {seat} has {score} points in a game that keeps none", seat
+                )
+        return
+    high = max(scores)
+    if high < target:
+        return
+    seat = scores.index(high)
+    if s.scoring == "standard":
+        # Only the player who goes out scores, and the game ends when that reaches the target.
+        raise PositionError(
+            "scores",
+            f"seat {seat} has {high} points, the target is {target}: with standard scoring "
+            "the game would be over",
+            seat,
+        )
+    low = min(scores)
+    if scores.count(low) == 1:  # alternative scoring: a tie for the lowest plays on
+        raise PositionError(
+            "scores",
+            f"seat {seat} has {high} points, the target is {target}, and seat "
+            f"{scores.index(low)} alone has the lowest total: with alternative scoring the "
+            "game would be over",
+            seat,
+        )
+
+
 # Starting a game from a position ---------------------------------------------------------------
 
 
@@ -527,13 +568,13 @@ class PositionSetUp(Event):
     position: str
 
     def redacted(self, viewer: int | None) -> dict[str, Any]:
-        state = parse_position(self.position)
+        state = parse_position(self.position, recorded=True)
         return {"type": self.type, "position": format_position(state, viewer)}
 
 
 @applies(PositionSetUp)
 def _position_set_up(s: GameState, e: PositionSetUp) -> None:
-    set_up = parse_position(e.position)
+    set_up = parse_position(e.position, recorded=True)
     for name in GameState.__slots__:
         if name != "version":
             setattr(s, name, getattr(set_up, name))

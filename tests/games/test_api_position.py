@@ -114,6 +114,12 @@ def test_the_schema_documents_setting_up_a_position():
         (POSITION.replace("classic|", "spin|") + '|extra={"spins":"a"}', 'spins is "a"'),
         # A choice the edition never waits for.
         (POSITION.replace("pending=turn:1", "pending=spin:1"), "never waits for 'spin'"),
+        # Scores the game would have ended on.
+        (
+            POSITION.replace("scores=120,0,35", "scores=120,0,535"),
+            "scores: seat 2 has 535 points, the target is 500: with standard scoring the game "
+            "would be over",
+        ),
     ],
 )
 def test_an_edition_state_or_choice_that_cannot_be_is_400_naming_it(position, words):

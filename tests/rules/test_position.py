@@ -192,6 +192,51 @@ def test_an_impossible_position_is_refused_naming_the_field(change, part, words)
     assert str(error).startswith(f"{part}: ")
 
 
+@pytest.mark.parametrize(
+    ("fields", "seat", "words"),
+    [
+        (
+            "scores=0,500",
+            1,
+            "seat 1 has 500 points, the target is 500: with standard scoring the game would be "
+            "over",
+        ),
+        ("target=200|scores=250,30", 0, "seat 0 has 250 points, the target is 200: with"),
+        (
+            "scoring=alternative|scores=520,10",
+            0,
+            "seat 0 has 520 points, the target is 500, and seat 1 alone has the lowest total: "
+            "with alternative scoring the game would be over",
+        ),
+        ("scoring=none|scores=0,20", 1, "seat 1 has 20 points in a game that keeps none"),
+    ],
+)
+def test_scores_a_game_still_being_played_cannot_have_are_refused(fields, seat, words):
+    error = refused(TWO_SEATS.replace("pending=turn:1", f"pending=turn:1|{fields}"))
+    assert (error.part, error.seat) == ("scores", seat)
+    assert words in str(error)
+
+
+def test_scores_past_the_target_with_a_tie_for_the_lowest_play_on_in_alternative_scoring():
+    # At the target, a tie for the lowest total plays another hand (rules.engine.game_result).
+    text = TWO_SEATS.replace("pending=turn:1", "pending=turn:1|scoring=alternative|scores=40,40")
+    state, _ = start_from(text.replace("scores=40,40", "target=30|scores=40,40"), seed="s")
+    assert state.scores == (40, 40) and state.target == 30
+
+
+def test_a_set_up_game_recorded_before_scores_were_checked_still_replays():
+    # The record keeps what was accepted when the game was set up: it always replays.
+    state, (event,) = start_from(TWO_SEATS, seed="s")
+    recorded = type(event)(event.position.replace("pending=turn:1", "pending=turn:1|scores=0,700"))
+    with pytest.raises(PositionError):
+        parse_position(recorded.position)
+
+    replayed = replay([recorded])
+
+    assert replayed.scores == (0, 700) and replayed.hands == state.hands
+    assert "scores=0,700" in recorded.redacted(1)["position"]
+
+
 def test_a_turn_that_cannot_be_is_refused():
     # Seat 0 may not challenge: no Wild Draw 4 was played.
     error = refused(TWO_SEATS.replace("pending=turn:1", "pending=challenge:0"))
