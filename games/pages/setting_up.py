@@ -1,7 +1,8 @@
 """Setting up a position by describing it: the referee's form on "Set up a position".
 
 A referee rebuilding a moment of a game played with cards fills in what lies on the table, in
-the players' words: each player's name, cards and score, the top of the discard pile, the
+the players' words: the scoring and the score played to, each player's name, cards and score
+(a score the game would have ended on is refused), the top of the discard pile, the
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
 the card just drawn, challenge the Wild Draw 4 on top, or in UNO Power Grab block the action
 card on top with a tower), which way play goes, who may be caught without UNO (and in UNO
@@ -22,7 +23,7 @@ from typing import Any
 
 from django import forms
 
-from games.pages.editions.words import Namer, said_plainly
+from games.pages.editions.words import SCORING_WORDS, Namer, said_plainly
 from games.pages.forms import edition_field, text_field
 from rules import RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
@@ -154,6 +155,26 @@ class DescribedPositionForm(forms.Form):
     order."""
 
     variant = edition_field()
+    scoring = forms.ChoiceField(
+        label="Scoring",
+        choices=[(name, words[:1].upper() + words[1:]) for name, words in SCORING_WORDS.items()],
+        initial="standard",
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose the scoring from the list."},
+    )
+    target = forms.IntegerField(
+        label="Playing to (points; 500 if empty)",
+        min_value=1,
+        max_value=100_000,
+        initial=500,
+        required=False,
+        error_messages={
+            "invalid": "The score that ends the game is a whole number of points.",
+            "min_value": "The score that ends the game is at least 1.",
+            "max_value": "The score that ends the game is at most 100,000.",
+        },
+    )
     dealer = _player_field("Who dealt this hand", "1", "the dealer")
     turn = _player_field("Whose turn it is", "2", "whose turn it is")
     direction = forms.ChoiceField(
@@ -335,6 +356,8 @@ class DescribedPositionForm(forms.Form):
         fields = [
             variant,
             f"players={count}",
+            f"scoring={cleaned.get('scoring') or 'standard'}",
+            f"target={cleaned.get('target') or 500}",
             "hand=1",
             f"dealer={cleaned['dealer'] - 1}",
             f"pending={pending}",
@@ -437,7 +460,10 @@ class DescribedPositionForm(forms.Form):
         part = str(getattr(exc, "part", "") or "")
         detail = str(exc).removeprefix(f"{part}: ") if part else str(exc)
         message = said_plainly(detail, Namer(names))
-        self.add_error(_PART_FIELD.get(part), message[:1].upper() + message[1:])
+        field = _PART_FIELD.get(part)
+        if part == "scores" and getattr(exc, "seat", None) is not None:
+            field = f"score_{exc.seat + 1}"  # type: ignore[attr-defined]
+        self.add_error(field, message[:1].upper() + message[1:])
 
     def _names(self, cleaned: dict[str, Any]) -> list[str] | None:
         """The players' names in seat order, the rows filled in from the top; None (with the

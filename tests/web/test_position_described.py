@@ -49,6 +49,8 @@ def test_the_page_asks_for_the_position_in_the_players_words(referee):
     for words in (
         "Player 1",
         "Cards in hand",
+        "Playing to (points",
+        "Alternative scoring (each player adds up",
         "The top card of the discard pile",
         "The colour in play",
         "Whose turn it is",
@@ -137,6 +139,34 @@ def test_a_player_who_forgot_uno_is_set_up_to_be_caught(referee):
     assert len(services.current_state(game=game).hands[2]) == 1 + 2
 
 
+def test_the_game_is_played_to_the_target_and_by_the_scoring_chosen(referee):
+    # A club playing to 1000: Bob's 600 points are a game still being played.
+    referee.post(
+        "/play/set-up/", {**ANN_BOB_CY, "target": "1000", "score_2": "600", "scoring": "standard"}
+    )
+
+    state = services.current_state(game=Game.objects.get())
+    assert (state.scoring, state.target, state.scores) == ("standard", 1000, (0, 600, 0))
+
+
+def test_alternative_scoring_may_be_chosen(referee):
+    referee.post("/play/set-up/", {**ANN_BOB_CY, "scoring": "alternative", "target": "250"})
+
+    state = services.current_state(game=Game.objects.get())
+    assert (state.scoring, state.target) == ("alternative", 250)
+
+
+def test_a_score_at_the_target_is_refused_on_that_players_score(referee):
+    response = referee.post("/play/set-up/", {**ANN_BOB_CY, "score_2": "520"})
+
+    assert response.status_code == 400
+    (message,) = response.context["described"].errors["score_2"]
+    assert message == (
+        "Bob has 520 points, the target is 500: with standard scoring the game would be over"
+    )
+    assert Game.objects.count() == 0
+
+
 def test_a_player_who_has_just_drawn_may_play_the_card_drawn_or_keep_it(referee):
     # Bob drew the red 5 on the red 7: he may play it, or keep it and play goes on.
     referee.post("/play/set-up/", {**ANN_BOB_CY, "waiting": "drawn", "drawn": "red 5"})
@@ -203,6 +233,10 @@ def test_a_draw_one_that_went_out_is_set_up_to_be_blocked_as_the_hand_ends(refer
         ({"drawn": "red 5"}, "drawn", "A card just drawn is only for a player who has just"),
         ({"waiting": "drawn", "drawn": "purple"}, "drawn", "“purple” is not a card"),
         ({"waiting": "block", "top": "red draw two"}, "waiting", "Only in UNO Power Grab"),
+        ({"target": "lots"}, "target", "The score that ends the game is a whole number"),
+        ({"target": "0"}, "target", "The score that ends the game is at least 1."),
+        ({"scoring": "darts"}, "scoring", "Choose the scoring from the list."),
+        ({"scoring": "none", "score_2": "40"}, "score_2", "Bob has 40 points in a game that"),
         ({"cards_2": "purple 7"}, "cards_2", "“purple 7” is not a card of Classic UNO"),
         ({"top": "wild", "colour": ""}, "colour", "The top card is a wild card: choose the colour"),
         ({"colour": "P"}, "colour", "Classic UNO is played in red, green, blue, yellow"),

@@ -8,19 +8,12 @@ from typing import Any
 
 from django import template
 
+from games.pages.editions.words import SCORING_WORDS
 from rules.cards import describe
 from rules.variants import get_variant
 from tournaments.leagues.selectors import tournament_roles as roles_of
 
 register = template.Library()
-
-SCORING_WORDS = {
-    "standard": "standard scoring (the player who goes out scores the cards left in the other "
-    "hands; the first to the target wins)",
-    "alternative": "alternative scoring (each player adds up the cards left in their own hand; "
-    "when someone reaches the target, the lowest total wins)",
-    "none": "no scoring (the first player out wins)",
-}
 
 
 @register.filter

@@ -12,6 +12,15 @@ from typing import Any
 from rules.cards import COLOUR_NAMES, describe
 from rules.errors import InvalidCard
 
+# Each scoring mode in words, for the pages that show or ask for one.
+SCORING_WORDS = {
+    "standard": "standard scoring (the player who goes out scores the cards left in the other "
+    "hands; the first to the target wins)",
+    "alternative": "alternative scoring (each player adds up the cards left in their own hand; "
+    "when someone reaches the target, the lowest total wins)",
+    "none": "no scoring (the first player out wins)",
+}
+
 
 class Namer:
     """Seat numbers to names; the viewer's own seat is marked "(you)" (the verbs of the log
