@@ -36,6 +36,13 @@ drawn card when it plays, UNO always called, never challenge), so both play the 
 ``--profile EDITION/PLAYERS`` profiles that edition's hands with the simulator's bots instead
 (cProfile, from the standard library: its figures are inflated by its own cost per call, so
 read them for where the time goes, not for how much there is).
+
+``--parts EDITION/PLAYERS`` splits the time per hand of that edition and of classic, the same
+hands, into the simulator's parts: deciding (``step``), listing the legal commands (the
+seats' turns and their looks out of turn), the bots' choosing, the digest of the events, and
+the rest of the loop; each part best of ``--rounds``, with the edition's ratio to classic.
+Each part is timed by a wrapper around it (``time.perf_counter``), whose own cost counts in
+the part: compare the editions part by part, not with the other figures.
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 # Run as a script, bench/ comes first on the path, where bench/http.py would stand in for the
@@ -305,6 +313,61 @@ def profile(variant: str, players: int, hands: int) -> int:
     return 0
 
 
+def parts(variant: str, players: int, hands: int, rounds: int) -> int:
+    """Print the time per hand of ``variant`` and classic split into the simulator's parts."""
+    import rules.simulate as simulate
+
+    clock = time.perf_counter
+    names = ("deciding", "legal commands", "bots choosing", "digest")
+    best: dict[str, dict[str, float]] = {}
+    counts: dict[str, tuple[float, float]] = {}
+    originals = (simulate.step, simulate.legal_commands, RandomBot.choose)
+
+    def timed(spent: dict[str, float], part: str, fn: Any) -> Any:
+        def wrapper(*args: Any) -> Any:
+            started = clock()
+            try:
+                return fn(*args)
+            finally:
+                spent[part] += clock() - started
+
+        return wrapper
+
+    for r in range(rounds * 2):
+        edition = (variant, "classic")[(r + r // 2) % 2]  # the sides take turns, first and second
+        spent = dict.fromkeys(names, 0.0)
+        sim = simulate.Simulation(edition, players, "bench-parts", checks=False)
+        sim._record = timed(spent, "digest", sim._record)  # type: ignore[method-assign]
+        simulate.step = timed(spent, "deciding", originals[0])
+        simulate.legal_commands = timed(spent, "legal commands", originals[1])
+        RandomBot.choose = timed(spent, "bots choosing", originals[2])  # type: ignore[method-assign]
+        try:
+            started, game = clock(), 0
+            while sim.report.hands < hands:
+                left = hands - sim.report.hands
+                sim.play(target=10**9, scoring="standard", game_seed=f"g{game}", max_hands=left)
+                game += 1
+            spent["rest of the loop"] = clock() - started - sum(spent.values())
+        finally:
+            simulate.step, simulate.legal_commands, RandomBot.choose = originals  # type: ignore[method-assign]
+        played = sim.report.hands
+        counts[edition] = (sim.report.commands / played, sim.report.events / played)
+        mine = best.setdefault(edition, {})
+        for part, seconds in spent.items():
+            per_hand = seconds / played * 1e6
+            mine[part] = min(mine.get(part, per_hand), per_hand)
+    print(f"{variant} against classic, {players} players, {hands} hands, best of {rounds}:")
+    print(f"{'us a hand':>20} {variant:>12} {'classic':>10} {'ratio':>7}")
+    for part in (*names, "rest of the loop"):
+        ours, theirs = best[variant][part], best["classic"][part]
+        print(f"{part:>20} {ours:12.0f} {theirs:10.0f} {ours / theirs:7.2f}")
+    ours, theirs = sum(best[variant].values()), sum(best["classic"].values())
+    print(f"{'all':>20} {ours:12.0f} {theirs:10.0f} {ours / theirs:7.2f}")
+    for edition, (commands, events) in counts.items():
+        print(f"{edition}: {commands:.1f} commands and {events:.1f} events a hand")
+    return 0
+
+
 def _warm_up(variants: list[str], tables: list[int]) -> None:
     """Play a few hands of every measured kind first: imports and the engine's caches of
     commands and events are filled before any round is timed."""
@@ -331,6 +394,11 @@ def main() -> int:
         metavar="EDITION/PLAYERS",
         help="instead: profile that edition's hands with the simulator's bots (cProfile)",
     )
+    parser.add_argument(
+        "--parts",
+        metavar="EDITION/PLAYERS",
+        help="instead: that edition's time per hand and classic's, part by part",
+    )
     args = parser.parse_args()
     if args.ours_piece:  # one piece of our side against RLCard, in this process of its own
         hands, _, seed = args.ours_piece.partition(":")
@@ -341,6 +409,9 @@ def main() -> int:
     if args.profile:
         variant, _, players = args.profile.partition("/")
         return profile(variant, int(players or 4), args.hands)
+    if args.parts:
+        variant, _, players = args.parts.partition("/")
+        return parts(variant, int(players or 4), args.hands, args.rounds)
     variants = [v for v in args.variants.split(",") if v]
     if "classic" not in variants:
         variants.insert(0, "classic")
