@@ -457,6 +457,8 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
     _check(s, variant)
     if not recorded:
         _reachable_scores(s)
+        for problem in variant.unreachable(s):
+            raise PositionError("extra", problem)
     return s
 
 

@@ -114,6 +114,12 @@ def test_the_schema_documents_setting_up_a_position():
         (POSITION.replace("classic|", "spin|") + '|extra={"spins":"a"}', 'spins is "a"'),
         # A choice the edition never waits for.
         (POSITION.replace("pending=turn:1", "pending=spin:1"), "never waits for 'spin'"),
+        # A block no game reaches: a Skip that went out ends the hand (taking it was a 500).
+        (
+            "power_grab|players=3|hand=1|dealer=0|pending=block:1|dir=+|colour=R|discard=G7,RS"
+            '|pile=*|hands=/R5,G2/B9|extra={"threat":["RS",0,true],"towers":[null,null,null,1]}',
+            "extra: RS was the last card: the hand is over, nothing to block",
+        ),
         # Scores the game would have ended on.
         (
             POSITION.replace("scores=120,0,35", "scores=120,0,535"),

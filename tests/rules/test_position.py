@@ -18,6 +18,7 @@ from rules.position import PositionError, format_position, parse_position, start
 from rules.simulate import Simulation
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
+from rules.variants.power_grab.commands import Take
 
 EDITIONS = variant_names()
 # A VETO game whose Customizable cards carry different rules: its state tells them apart.
@@ -235,6 +236,59 @@ def test_a_set_up_game_recorded_before_scores_were_checked_still_replays():
 
     assert replayed.scores == (0, 700) and replayed.hands == state.hands
     assert "scores=0,700" in recorded.redacted(1)["position"]
+
+
+BLOCK = (
+    "power_grab|players=3|hand=1|dealer=0|pending=block:1|dir=+|colour=R|discard={card}"
+    "|pile=*|hands={first}/R5,G2/B9|extra="
+    '{{"threat":["{card}",0,{last}],"towers":{towers}}}'
+)
+TOWER_OF = {"RD1": "[1,null,null,null]", "RD2": "[null,1,null,null]", "W4": "[null,null,1,null]"}
+
+
+def block(card: str, last: bool) -> str:
+    """Seat 0 played ``card`` on seat 1, which holds the tower that blocks it; ``last``: it
+    was seat 0's last card."""
+    towers = TOWER_OF.get(card, "[null,null,null,1]")
+    text = BLOCK.format(
+        card=card, first="" if last else "G7", last=str(last).lower(), towers=towers
+    )
+    return text.replace("colour=R", "colour=G") if card == "W4" else text
+
+
+@pytest.mark.parametrize("card", ["RD1", "RD2", "RS", "W4"])
+@pytest.mark.parametrize("last", [True, False])
+def test_every_block_a_position_may_set_up_is_refused_or_played_on(card, last):
+    try:
+        state, _ = start_from(block(card, last), seed="s")
+    except PositionError as error:
+        assert (card, last) in {("RS", True), ("W4", False)}
+        assert error.part == "extra"
+        return
+    for command in legal_commands(state, 1):
+        step(state, command)  # each answer is decided (a refusal would raise RuleError)
+
+
+def test_a_block_no_game_reaches_is_refused_saying_why():
+    skip, wild = block("RS", last=True), block("W4", last=False)
+
+    assert "RS was the last card: the hand is over, nothing to block" in str(refused(skip))
+    assert "(pending=challenge), not with pending=block" in str(refused(wild))
+
+
+def test_a_recorded_block_of_a_last_skip_still_replays_and_taking_it_ends_the_hand():
+    # Such a position could once be set up; its record replays, and taking the "block"
+    # draws nothing (a Skip makes nobody draw) and ends the hand.
+    state, (event,) = start_from(block("RS", last=False), seed="s")
+    recorded = type(event)(event.position.replace(",0,false]", ",0,true]").replace("G7/", "/"))
+    recorded = type(event)(recorded.position.replace("discard=RS", "discard=G7,RS"))
+    state = replay([recorded])
+    assert state.extra.threat == ("RS", 0, True)
+
+    state, events = step(state, Take(1))
+
+    assert state.last_hand.winner == 0
+    assert not any(e.type == "cards_drawn" for e in events)
 
 
 def test_a_turn_that_cannot_be_is_refused():

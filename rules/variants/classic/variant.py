@@ -403,6 +403,12 @@ class Variant:
         value of the edition state's types: check the seats it names first)."""
         return []
 
+    def unreachable(self, s: GameState) -> list[str]:
+        """What no game of the edition reaches although ``invariants`` allows it: a position
+        set up now is refused with the first (one already recorded in a game is read back
+        without these checks, so it replays as it did)."""
+        return []
+
     @staticmethod
     def seats_off_table(s: GameState, **named: Iterable[int | None]) -> list[str]:
         """For ``invariants``: each seat named in the edition state (``field=seats``) that is

@@ -325,6 +325,22 @@ class PowerGrab(Variant):
             problems.append(f"seat {exposed} may be caught for UNO holding {held} cards")
         return problems
 
+    def unreachable(self, s: GameState) -> list[str]:
+        threat = s.extra.threat
+        if threat is None or s.pending[0] != Pending.BLOCK:
+            return []
+        card, _, last = threat
+        rank = RANK[card]
+        if last and rank not in DRAWS:
+            # A Skip played as the last card ends the hand (``going_out``): nothing to block.
+            return [f"{card} was the last card: the hand is over, nothing to block"]
+        if not last and rank == "W4":
+            return [
+                "a Wild Draw 4 (not the last card) is blocked by the O tower's holder when they "
+                "challenge or accept it (pending=challenge), not with pending=block"
+            ]
+        return []
+
 
 def _held(towers: tuple[int | None, ...], seat: int) -> tuple[bool, ...]:
     """Which of the towers (in the order of ``TOWERS``) ``seat`` holds."""
@@ -408,7 +424,9 @@ def _take(d: Decision, cmd: Take) -> None:
     rank = RANK[card]
     d.emit(BlockDeclined(seat, BLOCKED_BY[rank], card))
     if last:
-        d.draw(seat, DRAWS[rank], "last_card")
+        count = DRAWS.get(rank)  # (a Skip that went out makes nobody draw)
+        if count:
+            d.draw(seat, count, "last_card")
         d.end_hand(attacker)
     elif rank == "S":
         d.emit(SeatSkipped(seat))
