@@ -381,7 +381,8 @@ class DescribedPositionForm(forms.Form):
         try:
             state = parse_position(position, seed="-")
         except RuleError as exc:
-            self.refused(exc, names)
+            # The edition's refusals of a block are about the moment chosen.
+            self.refused(exc, names, edition_field="waiting" if threat else None)
             return cleaned
         if drawn and not get_variant(variant).playable(state, drawn):
             # The rules play on by themselves after a card drawn that cannot be played.
@@ -455,12 +456,13 @@ class DescribedPositionForm(forms.Form):
             return None
         return code
 
-    def refused(self, exc: RuleError, names: list[str]) -> None:
-        """Show what the rules refused on the field it concerns, in the players' words."""
+    def refused(self, exc: RuleError, names: list[str], edition_field: str | None = None) -> None:
+        """Show what the rules refused on the field it concerns, in the players' words
+        (``edition_field``: where a refusal of the edition's state goes)."""
         part = str(getattr(exc, "part", "") or "")
         detail = str(exc).removeprefix(f"{part}: ") if part else str(exc)
         message = said_plainly(detail, Namer(names))
-        field = _PART_FIELD.get(part)
+        field = edition_field if part == "extra" else _PART_FIELD.get(part)
         if part == "scores" and getattr(exc, "seat", None) is not None:
             field = f"score_{exc.seat + 1}"  # type: ignore[attr-defined]
         self.add_error(field, message[:1].upper() + message[1:])

@@ -287,6 +287,10 @@ def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
         ({"top": "wild draw 4", "colour": "R"}, "not a wild draw four"),
         ({"tower_u": "3"}, "Bob does not hold the U tower, which blocks a Draw One"),
         ({"top": "red skip", "tower_bang": ""}, "Bob does not hold the ! tower"),
+        (
+            {"top": "red skip", "tower_bang": "2", "cards_1": ""},
+            "Red skip was the last card: the hand is over, nothing to block",
+        ),
     ],
 )
 def test_a_block_is_refused_without_an_action_card_or_the_tower_that_blocks_it(
