@@ -276,6 +276,20 @@ def test_a_block_no_game_reaches_is_refused_saying_why():
     assert "(pending=challenge), not with pending=block" in str(refused(wild))
 
 
+@pytest.mark.parametrize("hand", ["", "P1"])
+def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
+    # Someone laughed: only a player holding two cards or more is asked which one to keep.
+    text = (
+        "veto|players=2|hand=1|dealer=0|pending=keep_card:0|dir=+|colour=P|discard=P7"
+        f"|pile=*|hands={hand}/Y3,P5"
+    )
+    error = refused(text)
+    assert error.part == "extra"
+    held = 1 if hand else 0
+    assert f"seat 0 keeps one card and discards the rest holding {held}" in str(error)
+    assert start_from(text.replace(f"hands={hand}/", "hands=P1,G2/"), seed="s")
+
+
 def test_a_recorded_block_of_a_last_skip_still_replays_and_taking_it_ends_the_hand():
     # Such a position could once be set up; its record replays, and taking the "block"
     # draws nothing (a Skip makes nobody draw) and ends the hand.

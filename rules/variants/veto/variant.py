@@ -490,6 +490,14 @@ class Veto(Variant):
             out.append("the Wild Customizable card just drawn has no house rule")
         return out
 
+    def unreachable(self, s: GameState) -> list[str]:
+        kind, pseat = s.pending
+        if kind == Pending.KEEP_CARD and len(s.hands[pseat]) < 2:
+            # Someone laughed at the joke: a player with one card left keeps it, unasked (V16).
+            held = len(s.hands[pseat])
+            return [f"seat {pseat} keeps one card and discards the rest holding {held}"]
+        return []
+
 
 def _rules_of(options: Any) -> tuple[str, ...]:
     for key, value in options:
