@@ -290,6 +290,48 @@ def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
     assert start_from(text.replace(f"hands={hand}/", "hands=P1,G2/"), seed="s")
 
 
+# Hands tried for each seat: three cards, none, one, and the edition's own wilds.
+HANDS = {
+    "classic": ("R1,G2,W4", "", "R5", "W,W4"),
+    "mod": ("R1,G2,W4", "", "R5", "WM,W"),
+    "spin": ("R1,G2,W4", "", "R5", "W,R1~"),
+    "power_grab": ("R1,G2,W4", "", "R5", "WG,RD1"),
+    "veto": ("P1,G2,W4", "", "P5", "WC,W"),
+}
+# Commands open to a seat that answer no choice: a catch, a late UNO, a VETO slap.
+NOT_ANSWERS = {"catch", "call_uno", "veto"}
+
+
+@pytest.mark.parametrize("variant", EDITIONS)
+def test_every_choice_a_position_may_wait_for_can_be_answered(variant):
+    """Each choice the edition may wait for, from a player holding each of a few hands: the
+    position is refused, or the player has a command that answers it and every command listed
+    for any seat is decided."""
+    edition = get_variant(variant)
+    colour, top = ("P", "P7") if variant == "veto" else ("R", "R7")
+    accepted = 0
+    for kind in sorted(edition.pending_kinds - {"start", "over", "sheet"}):
+        for mine in HANDS[variant]:
+            for theirs in HANDS[variant]:
+                text = (
+                    f"{variant}|players=2|hand=1|dealer=0|pending={kind}:0|dir=+"
+                    f"|colour={colour}|discard={top}|pile=*|hands={mine}/{theirs}"
+                )
+                if kind == "drawn" and mine:
+                    text += f"|drawn={mine.split(',')[0]}"
+                try:
+                    state, _ = start_from(text, seed="s")
+                except PositionError:
+                    continue
+                accepted += 1
+                answers = [c for c in legal_commands(state, 0) if c.type not in NOT_ANSWERS]
+                assert answers, f"nothing answers {kind} in {text}"
+                for seat in (0, 1):
+                    for command in legal_commands(state, seat):
+                        step(state, command)
+    assert accepted  # (the positions tried are not all refused)
+
+
 def test_a_recorded_block_of_a_last_skip_still_replays_and_taking_it_ends_the_hand():
     # Such a position could once be set up; its record replays, and taking the "block"
     # draws nothing (a Skip makes nobody draw) and ends the hand.
