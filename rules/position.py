@@ -362,7 +362,8 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
     """The state a position describes (version 0, no history), or a ``PositionError`` naming
     the field that is wrong. ``seed``: the game's seed when the text gives none.
     ``recorded``: the position of a game's record (``PositionSetUp``), read back as it was
-    accepted, without the checks added since (``_reachable_scores``): a record always replays."""
+    accepted, without the checks added since (``_reachable_scores``, ``Variant.unreachable``):
+    a record always replays."""
     name, f = _fields(text)
     variant = get_variant(name)
     s = GameState()
