@@ -23,12 +23,13 @@ from typing import Any
 
 from django import forms
 
-from games.pages.editions.words import SCORING_WORDS, Namer, said_plainly
+from games.pages.editions.words import Namer, said_plainly, scoring_choices
 from games.pages.forms import edition_field, text_field
-from rules import RuleError, parse_position
+from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
 from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
+from rules.variants.power_grab.variant import BLOCKED_BY
 
 # The ways a card's number, symbol or mark may be written, besides its code.
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -67,7 +68,6 @@ TOWERS = (
     ("O", "o", "Wild Draw 4"),
     ("!", "bang", "Skip"),
 )
-_BLOCKED_BY = {"D1": "u", "D2": "n", "S": "bang"}  # an action card's rank -> its tower's field
 
 
 def _plain(text: str) -> str:
@@ -157,7 +157,7 @@ class DescribedPositionForm(forms.Form):
     variant = edition_field()
     scoring = forms.ChoiceField(
         label="Scoring",
-        choices=[(name, words[:1].upper() + words[1:]) for name, words in SCORING_WORDS.items()],
+        choices=scoring_choices,
         initial="standard",
         required=False,
         widget=forms.RadioSelect,
@@ -425,15 +425,15 @@ class DescribedPositionForm(forms.Form):
         if cleaned["variant"] != "power_grab":
             self.add_error("waiting", "Only in UNO Power Grab is an action card blocked.")
             return False
-        if card_info(top).rank not in ("D1", "D2", "S"):
+        rank = card_info(top).rank
+        if rank not in ("D1", "D2", "S"):
             self.add_error(
                 "waiting",
                 f"A tower blocks a Draw One, a Draw Two or a Skip, not a {describe(top)}. (A Wild "
                 "Draw 4 on the O tower's holder is blocked when they challenge it or take it.)",
             )
             return False
-        rank = card_info(top).rank
-        tower, key, action = next(t for t in TOWERS if t[1] == _BLOCKED_BY[rank])
+        tower, key, action = next(t for t in TOWERS if t[0] == BLOCKED_BY[rank])
         if cleaned.get(f"tower_{key}") != cleaned["turn"]:
             self.add_error(
                 "waiting",
@@ -463,8 +463,8 @@ class DescribedPositionForm(forms.Form):
         detail = str(exc).removeprefix(f"{part}: ") if part else str(exc)
         message = said_plainly(detail, Namer(names))
         field = edition_field if part == "extra" else _PART_FIELD.get(part)
-        if part == "scores" and getattr(exc, "seat", None) is not None:
-            field = f"score_{exc.seat + 1}"  # type: ignore[attr-defined]
+        if part == "scores" and isinstance(exc, PositionError) and exc.seat is not None:
+            field = f"score_{exc.seat + 1}"
         self.add_error(field, message[:1].upper() + message[1:])
 
     def _names(self, cleaned: dict[str, Any]) -> list[str] | None:

@@ -14,11 +14,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from games.pages.editions.words import scoring_choices
 from rules import InvalidCommand
 from rules.cards import describe
-from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
-from tournaments.templatetags.league_pages import SCORING_WORDS, ordinal
+from tournaments.templatetags.league_pages import ordinal
 
 KEY_LENGTH = 200  # an idempotency key's most characters (games.models.Event.key)
 TAMPERED = "This form was changed on its way: reload the page and record the hand again."
@@ -233,10 +233,6 @@ MAX_TARGET = 10_000
 
 def variant_choices() -> list[tuple[str, str]]:
     return [(name, get_variant(name).title) for name in variant_names()]
-
-
-def scoring_choices() -> list[tuple[str, str]]:
-    return [(name, SCORING_WORDS.get(name, name).capitalize()) for name in SCORINGS]
 
 
 def service_error(form: forms.Form, exc: InvalidCommand) -> None:

@@ -22,6 +22,11 @@ SCORING_WORDS = {
 }
 
 
+def scoring_choices() -> list[tuple[str, str]]:
+    """Each scoring mode and its words, for a form's choice."""
+    return [(name, words.capitalize()) for name, words in SCORING_WORDS.items()]
+
+
 class Namer:
     """Seat numbers to names; the viewer's own seat is marked "(you)" (the verbs of the log
     stay in the third person)."""
