@@ -6,11 +6,14 @@ from tests.web.browser import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# Each edition's furniture on the board. The bots (seeded by the game's id, new each run) may
+# act before the page is read: a bot may already have slapped the VETO on a player or grabbed
+# the U tower, so either way of showing it counts.
 EDITIONS = {
-    "mod": ("UNO Mod", None),
-    "veto": ("UNO VETO", "The VETO card lies in the middle."),
-    "spin": ("UNO Spin", None),
-    "power_grab": ("UNO Power Grab", "U tower: in the middle"),
+    "mod": ("UNO Mod", ()),
+    "veto": ("UNO VETO", ("The VETO card lies in the middle.", "VETO on ")),
+    "spin": ("UNO Spin", ()),
+    "power_grab": ("UNO Power Grab", ("U tower: ",)),
 }
 
 
@@ -32,7 +35,8 @@ def test_a_page_of_each_edition(page, live_server, eager_tasks, variant):
 
     assert page.locator("h1").inner_text().startswith(title)
     if furniture:
-        assert furniture in page.locator("#board .edition").inner_text()
+        shown = page.locator("#board .edition").inner_text()
+        assert any(words in shown for words in furniture), shown
     assert page.locator("#hand .card").count() >= 1
     # Every card shows its number or symbol beside its colour, never its code.
     for card in page.locator("#hand .card").all():
