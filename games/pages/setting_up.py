@@ -4,11 +4,13 @@ A referee rebuilding a moment of a game played with cards fills in what lies on 
 the players' words: the scoring and the score played to, each player's name, cards and score
 (a score the game would have ended on is refused), the top of the discard pile, the
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
-the card just drawn, challenge the Wild Draw 4 on top, or in UNO Power Grab block the action
-card on top with a tower), which way play goes, who may be caught without UNO (and in UNO
-Power Grab who holds each tower). The form writes the position line (docs/POSITION.md)
-from it, every card not placed going into the draw pile, shuffled, and has the rules check
-it; whatever they refuse is told on the field it concerns, with names and cards in words.
+the card just drawn, challenge the Wild Draw 4 on top, or a moment of the edition's own, such
+as a block in UNO Power Grab), which way play goes, who may be caught without UNO, and the
+edition's own state (who holds each Power Tower, who the VETO card is on): each edition's
+module gives its fields and part of the position (``Edition.setup_part``). The form writes
+the position line (docs/POSITION.md) from it, every card not placed going into the draw pile,
+shuffled, and has the rules check it; whatever they refuse is told on the field it concerns,
+with names and cards in words.
 
 Cards are written as they look ("red 7", "blue skip", "green draw two", "wild draw 4") or by
 their codes (R7, BS, GD2, W4), separated by commas.
@@ -23,13 +25,14 @@ from typing import Any
 
 from django import forms
 
+from games.pages.editions import EDITIONS, edition_for
+from games.pages.editions.base import PLAYER_ROWS, SetUpTable
 from games.pages.editions.words import Namer, said_plainly, scoring_choices
 from games.pages.forms import edition_field, text_field
 from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
 from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
-from rules.variants.power_grab.variant import BLOCKED_BY
 
 # The ways a card's number, symbol or mark may be written, besides its code.
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -60,13 +63,6 @@ _PUNCTUATION = str.maketrans({"(": " ", ")": " ", "-": " ", "_": " ", '"': " ", 
 CARDS_HELP = (
     'Write cards as they look, separated by commas: "red 7", "blue skip", "green draw two", '
     '"wild draw 4" (or their codes: R7, BS, GD2, W4).'
-)
-# UNO Power Grab's towers: the tower, its field's name (``tower_<key>``), what it blocks.
-TOWERS = (
-    ("U", "u", "Draw One"),
-    ("N", "n", "Draw Two"),
-    ("O", "o", "Wild Draw 4"),
-    ("!", "bang", "Skip"),
 )
 
 
@@ -135,14 +131,24 @@ BEFORE_MISSING = (
     "a card of that colour."
 )
 COLOURS = [(code, name.capitalize()) for code, name in COLOUR_NAMES.items()]
-PLAYERS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
+# What the player whose turn it is may be doing, in every edition; then each edition's own.
+MOMENTS = [
+    ("turn", "Plays a card or draws"),
+    ("drawn", "Has just drawn a card: plays it or keeps it"),
+    ("challenge", "Challenges the Wild Draw 4 on top, or takes it"),
+]
+EDITION_MOMENTS = {
+    kind: (edition, f"{edition.title}: {words[:1].lower()}{words[1:]}")
+    for edition in EDITIONS.values()
+    for kind, words in edition.setup_moments
+}
 
 
 def _player_field(label: str, initial: str, what: str) -> forms.TypedChoiceField:
     """One of the players, by their row ("Player 2"): cleaned, the row's number."""
     return forms.TypedChoiceField(
         label=label,
-        choices=PLAYERS,
+        choices=PLAYER_ROWS,
         coerce=int,
         initial=initial,
         error_messages={"invalid_choice": f"Choose {what} from the list."},
@@ -206,12 +212,7 @@ class DescribedPositionForm(forms.Form):
     )
     waiting = forms.ChoiceField(
         label="What the player whose turn it is does now",
-        choices=[
-            ("turn", "Plays a card or draws"),
-            ("drawn", "Has just drawn a card: plays it or keeps it"),
-            ("challenge", "Challenges the Wild Draw 4 on top, or takes it"),
-            ("block", "UNO Power Grab: blocks the action card on top with a tower, or takes it"),
-        ],
+        choices=[*MOMENTS, *((kind, words) for kind, (_, words) in EDITION_MOMENTS.items())],
         initial="turn",
         required=False,
         error_messages={"invalid_choice": "Choose what the player does from the list."},
@@ -224,7 +225,7 @@ class DescribedPositionForm(forms.Form):
     )
     forgot = forms.TypedChoiceField(
         label="Who holds one card and has not called UNO (and may be caught)",
-        choices=[("", "Nobody"), *PLAYERS],
+        choices=[("", "Nobody"), *PLAYER_ROWS],
         coerce=int,
         empty_value=None,
         required=False,
@@ -257,15 +258,12 @@ class DescribedPositionForm(forms.Form):
                     "max_value": "A score is at most 1,000,000.",
                 },
             )
-        for tower, key, action in TOWERS:
-            self.fields[f"tower_{key}"] = forms.TypedChoiceField(
-                label=f"The {tower} tower (blocks a {action})",
-                choices=[("", "By the Play Tray: nobody holds it"), *PLAYERS],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                error_messages={"invalid_choice": "Choose who holds the tower from the list."},
-            )
+        # Each edition's own fields, named with the edition's prefix ("power_grab_tower_u").
+        self._edition_keys: dict[str, list[str]] = {}
+        for name, edition in EDITIONS.items():
+            for key, field in edition.setup_fields().items():
+                self.fields[f"{name}_{key}"] = field
+                self._edition_keys.setdefault(name, []).append(key)
 
     # For the page -----------------------------------------------------------------------------
 
@@ -277,8 +275,12 @@ class DescribedPositionForm(forms.Form):
         ]
 
     @property
-    def tower_fields(self) -> list[forms.BoundField]:
-        return [self[f"tower_{key}"] for _, key, _ in TOWERS]
+    def edition_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each edition's own fields, with its title and their heading, for the page."""
+        return [
+            (EDITIONS[name].title, EDITIONS[name].setup_legend, [self[f"{name}_{k}"] for k in keys])
+            for name, keys in self._edition_keys.items()
+        ]
 
     @property
     def more_players_open(self) -> bool:
@@ -295,7 +297,14 @@ class DescribedPositionForm(forms.Form):
         cleaned = super().clean() or {}
         variant = cleaned.get("variant")
         names = self._names(cleaned)
-        if variant is None or names is None:
+        if variant is None:
+            return cleaned
+        # Only the chosen edition's fields count: the others' are not even checked.
+        for name in EDITIONS:
+            if name != variant:
+                for key in [k for k in self.errors if k.startswith(f"{name}_")]:
+                    del self.errors[key]
+        if names is None:
             return cleaned
         count = len(names)
         hands = []
@@ -318,10 +327,7 @@ class DescribedPositionForm(forms.Form):
         except ValueError as exc:
             self.add_error("under", str(exc))
             under = ()
-        chosen = ["dealer", "turn", "forgot"]
-        if variant == "power_grab":
-            chosen += [f"tower_{key}" for _, key, _ in TOWERS]
-        for key in chosen:
+        for key in ("dealer", "turn", "forgot"):
             seat = cleaned.get(key)
             if seat is not None and seat > count:
                 self.add_error(key, f"There are {count} players: choose one of them.")
@@ -335,11 +341,15 @@ class DescribedPositionForm(forms.Form):
         # The card on top was played by the player before the one who decides.
         before_turn = (turn - (1 if cleaned["direction"] == "+" else -1)) % count
         waiting = cleaned.get("waiting") or "turn"
+        edition = edition_for(variant)
+        if waiting in EDITION_MOMENTS and EDITION_MOMENTS[waiting][0] is not edition:
+            other = EDITION_MOMENTS[waiting][0].title
+            self.add_error("waiting", f"That happens only in {other}: choose another moment.")
+            return cleaned
         drawn = self._drawn(cleaned, waiting, variant)
         if drawn is None:
             return cleaned
         pending, more = f"{waiting}:{turn}", [f"drawn={drawn}"] if drawn else []
-        threat: list[Any] | None = None
         if waiting == "challenge":
             if top[0] != "W4":
                 self.add_error("waiting", "Only a Wild Draw 4 on top can be challenged.")
@@ -348,11 +358,15 @@ class DescribedPositionForm(forms.Form):
             if before is None:
                 return cleaned
             more.append(f"w4={before_turn};{before};{','.join(hands[before_turn])}")
-        elif waiting == "block":
-            if not self._blockable(cleaned, top[0], names[turn]):
-                return cleaned
-            # A card that went out on its player's last card still makes the blocker draw.
-            threat = [top[0], before_turn, not hands[before_turn]]
+        table = SetUpTable(tuple(names), tuple(hands), top[0], turn, before_turn)
+        keys = self._edition_keys.get(variant, [])
+        part = edition.setup_part({k: cleaned.get(f"{variant}_{k}") for k in keys}, waiting, table)
+        for key, message in part.errors.items():
+            self.add_error(self._edition_field(variant, key), message)
+        if part.errors:
+            return cleaned
+        if part.extra is not None:
+            more.append("extra=" + json.dumps(part.extra))
         fields = [
             variant,
             f"players={count}",
@@ -373,16 +387,12 @@ class DescribedPositionForm(forms.Form):
         scores = [cleaned.get(f"score_{n}") or 0 for n in range(1, count + 1)]
         if any(scores):
             fields.append("scores=" + ",".join(map(str, scores)))
-        holders = [cleaned.get(f"tower_{key}") for _, key, _ in TOWERS]
-        if variant == "power_grab" and (threat or any(h is not None for h in holders)):
-            towers = [None if h is None else h - 1 for h in holders]
-            fields.append("extra=" + json.dumps({"threat": threat, "towers": towers}))
         position = "|".join(fields)
         try:
             state = parse_position(position, seed="-")
         except RuleError as exc:
-            # The edition's refusals of a block are about the moment chosen.
-            self.refused(exc, names, edition_field="waiting" if threat else None)
+            on = part.refused_on
+            self.refused(exc, names, edition_field=on and self._edition_field(variant, on))
             return cleaned
         if drawn and not get_variant(variant).playable(state, drawn):
             # The rules play on by themselves after a card drawn that cannot be played.
@@ -396,6 +406,11 @@ class DescribedPositionForm(forms.Form):
         cleaned["position"] = position
         cleaned["names"] = names
         return cleaned
+
+    @staticmethod
+    def _edition_field(variant: str, key: str) -> str:
+        """The form's field for an edition's part's ``key`` ("moment": what the player does)."""
+        return "waiting" if key == "moment" else f"{variant}_{key}"
 
     def _drawn(self, cleaned: dict[str, Any], waiting: str, variant: str) -> str | None:
         """The card just drawn ("" when the player has not just drawn); None, with the error on
@@ -418,30 +433,6 @@ class DescribedPositionForm(forms.Form):
             self.add_error("drawn", "Name the one card they have just drawn.")
             return None
         return cards[0]
-
-    def _blockable(self, cleaned: dict[str, Any], top: str, name: str) -> bool:
-        """Whether ``top`` is an action card the player whose turn it is (``name``) may block
-        with a tower they hold (UNO Power Grab); if not, the error is on ``waiting``."""
-        if cleaned["variant"] != "power_grab":
-            self.add_error("waiting", "Only in UNO Power Grab is an action card blocked.")
-            return False
-        rank = card_info(top).rank
-        if rank not in ("D1", "D2", "S"):
-            self.add_error(
-                "waiting",
-                f"A tower blocks a Draw One, a Draw Two or a Skip, not a {describe(top)}. (A Wild "
-                "Draw 4 on the O tower's holder is blocked when they challenge it or take it.)",
-            )
-            return False
-        tower, key, action = next(t for t in TOWERS if t[0] == BLOCKED_BY[rank])
-        if cleaned.get(f"tower_{key}") != cleaned["turn"]:
-            self.add_error(
-                "waiting",
-                f"{name} does not hold the {tower} tower, which blocks a {action}: say below "
-                "who holds the towers.",
-            )
-            return False
-        return True
 
     def _colour(self, field: str, code: str | None, missing: str) -> str | None:
         """``code`` when the chosen edition is played in that colour; otherwise None, with the

@@ -40,7 +40,7 @@ def test_a_referee_describes_a_moment_on_a_phone_and_replays_it(
         page.fill(f"input[name=cards_{n}]", cards)
     page.fill("input[name=top]", "wild draw 4")
     page.select_option("select[name=turn]", label="Player 3")
-    page.select_option("select[name=tower_o]", label="Player 3")
+    page.select_option("select[name=power_grab_tower_o]", label="Player 3")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     with page.expect_navigation():
         page.get_by_role("button", name="Set up the game", exact=True).click()

@@ -4,6 +4,8 @@ UNO Power Grab who holds each tower), in the players' words. The game it starts 
 described; each refusal is told on its field with names and cards in words, and nothing is
 created."""
 
+import re
+
 import pytest
 from django.db import OperationalError
 from django.db.backends.utils import CursorWrapper
@@ -96,8 +98,8 @@ def test_power_grab_towers_are_given_to_the_players_chosen(referee):
             "cards_2": "red 5, Y1:U",
             "cards_3": "wild grab a tower",
             "under": "",
-            "tower_o": "3",
-            "tower_bang": "1",
+            "power_grab_tower_o": "3",
+            "power_grab_tower_bang": "1",
         },
     )
 
@@ -186,7 +188,7 @@ POWER_GRAB_BLOCK = {
     "top": "red draw one",
     "under": "",
     "waiting": "block",
-    "tower_u": "2",
+    "power_grab_tower_u": "2",
 }
 
 
@@ -232,7 +234,11 @@ def test_a_draw_one_that_went_out_is_set_up_to_be_blocked_as_the_hand_ends(refer
         ({"waiting": "drawn", "drawn": "blue 3"}, "drawn", "The blue 3 cannot be played on the"),
         ({"drawn": "red 5"}, "drawn", "A card just drawn is only for a player who has just"),
         ({"waiting": "drawn", "drawn": "purple"}, "drawn", "“purple” is not a card"),
-        ({"waiting": "block", "top": "red draw two"}, "waiting", "Only in UNO Power Grab"),
+        (
+            {"waiting": "block", "top": "red draw two"},
+            "waiting",
+            "That happens only in UNO Power Grab",
+        ),
         ({"target": "lots"}, "target", "The score that ends the game is a whole number"),
         ({"target": "0"}, "target", "The score that ends the game is at least 1."),
         ({"scoring": "darts"}, "scoring", "Choose the scoring from the list."),
@@ -285,10 +291,10 @@ def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
     [
         ({"top": "red 7"}, "A tower blocks a Draw One, a Draw Two or a Skip, not a red 7."),
         ({"top": "wild draw 4", "colour": "R"}, "not a wild draw four"),
-        ({"tower_u": "3"}, "Bob does not hold the U tower, which blocks a Draw One"),
-        ({"top": "red skip", "tower_bang": ""}, "Bob does not hold the ! tower"),
+        ({"power_grab_tower_u": "3"}, "Bob does not hold the U tower, which blocks a Draw One"),
+        ({"top": "red skip", "power_grab_tower_bang": ""}, "Bob does not hold the ! tower"),
         (
-            {"top": "red skip", "tower_bang": "2", "cards_1": ""},
+            {"top": "red skip", "power_grab_tower_bang": "2", "cards_1": ""},
             "Red skip was the last card: the hand is over, nothing to block",
         ),
     ],
@@ -314,13 +320,86 @@ def test_a_seat_the_rules_refuse_is_named_by_its_player():
             "variant": "power_grab",
             "cards_3": "wild grab a tower, blue 9",
             "under": "",
-            **{f"tower_{key}": "3" for key in ("u", "n", "o", "bang")},
+            **{f"power_grab_tower_{key}": "3" for key in ("u", "n", "o", "bang")},
         }
     )
 
     assert not form.is_valid()
     (message,) = form.errors["__all__"]
     assert "Cy holds all four towers" in message and "seat" not in message
+
+
+VETO_TABLE = {
+    "how": "describe",
+    "variant": "veto",
+    "name_1": "Ann",
+    "cards_1": "purple 1, green 2",
+    "name_2": "Bob",
+    "cards_2": "orange 3, purple 5",
+    "name_3": "Cy",
+    "cards_3": "yellow 4, purple 9",
+    "top": "purple 7",
+    "dealer": "3",
+    "turn": "1",
+    "direction": "+",
+}
+
+
+def test_the_veto_card_is_set_up_on_the_player_chosen_who_skips_their_next_turn(referee):
+    page = referee.get("/play/set-up/").text
+    assert "UNO VETO: the VETO card" in page and "Nobody: it lies in the middle" in page
+
+    referee.post("/play/set-up/", {**VETO_TABLE, "veto_veto": "2"})
+
+    game = Game.objects.get()
+    assert services.current_state(game=game).extra.veto == 1
+    services.apply_command(game_id=game.pk, command=PlayCard(0, "P1"), actor="seat")
+    state = services.current_state(game=game)
+    # Bob's turn is skipped for the VETO, which goes back to the middle: Cy plays.
+    assert state.pending == ("turn", 2) and state.extra.veto is None
+    assert Event.objects.filter(game=game, type="veto_served").exists()
+
+
+def test_a_veto_slapped_on_the_player_whose_turn_it_is_skips_their_next_turn(referee):
+    # Slapped during Ann's turn: she plays this turn and skips the next one.
+    referee.post("/play/set-up/", {**VETO_TABLE, "veto_veto": "1"})
+
+    game = Game.objects.get()
+    for seat, card in ((0, "P1"), (1, "P5"), (2, "P9")):
+        services.apply_command(game_id=game.pk, command=PlayCard(seat, card), actor="seat")
+    state = services.current_state(game=game)
+    assert state.pending == ("turn", 1) and state.extra.veto is None
+
+
+def test_without_a_veto_chosen_it_lies_in_the_middle(referee):
+    referee.post("/play/set-up/", VETO_TABLE)
+
+    state = services.current_state(game=Game.objects.get())
+    assert state.extra.veto is None and state.pending == ("turn", 0)
+
+
+@pytest.mark.parametrize(
+    ("veto", "words"),
+    [
+        ("4", "There are 3 players: choose one of them."),
+        ("x", "Choose who the VETO card is on from the list."),
+    ],
+)
+def test_a_veto_on_no_player_at_the_table_is_refused_on_its_field(referee, veto, words):
+    response = referee.post("/play/set-up/", {**VETO_TABLE, "veto_veto": veto})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors["veto_veto"]
+    assert any(words in message for message in errors), errors
+    assert Game.objects.count() == 0
+
+
+def test_another_editions_fields_are_not_read(referee):
+    # A tower holder left chosen, or a choice no list has, while the edition is classic UNO.
+    referee.post("/play/set-up/", {**ANN_BOB_CY, "power_grab_tower_u": "2", "veto_veto": "x"})
+
+    state = services.current_state(game=Game.objects.get())
+    assert state.extra is None
 
 
 @pytest.mark.parametrize("variant", variant_names())
@@ -382,3 +461,26 @@ def test_the_database_going_away_as_the_game_is_recorded_leaves_nothing_half_mad
 
     assert referee.post("/play/set-up/", ANN_BOB_CY).status_code == 302
     assert services.current_state(game=Game.objects.get()).hands[2] == ("W4",)
+
+
+def test_the_shared_page_code_names_no_edition():
+    # What an edition adds to the pages, the set-up form's fields and moments included, lives
+    # in its module under games/pages/editions/ (``edition_for``); shared code never asks
+    # which edition a game is, nor reaches into an edition's rules.
+    from pathlib import Path
+
+    import games
+
+    root = Path(games.__file__).parent
+    asks = re.compile(
+        r"rules\.variants\.(mod|veto|spin|power_grab)\b"
+        r"|(==|!=)\s*[\"'](mod|veto|spin|power_grab)[\"']"
+    )
+    named = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.py")
+        if "editions" not in path.parts and "migrations" not in path.parts
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if asks.search(line)
+    ]
+    assert named == []

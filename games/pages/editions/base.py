@@ -8,12 +8,13 @@ other edition's module adds what its rulebook adds. Shared page code asks
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django import forms
 
 from games.pages.editions.words import Namer, Words
+from rules.variants.classic.variant import MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,58 @@ class Face:
 
     symbol: str
     word: str
+
+
+# The players of a described position, by their row on the set-up form ("Player 2").
+PLAYER_ROWS = [(str(n), f"Player {n}") for n in range(1, MAX_PLAYERS + 1)]
+
+
+def player_field(label: str, *, nobody: str, what: str) -> forms.TypedChoiceField:
+    """A choice of one of the players by their row, or ``nobody``: cleaned, the row's number
+    (from 1), or None."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[("", nobody), *PLAYER_ROWS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": f"Choose {what} from the list."},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SetUpTable:
+    """What the set-up form has read of the position a referee describes, for an edition's
+    part of it: the players' names and hands in seat order, the top card of the discard pile,
+    the seat whose turn it is and the seat that played the top card (the one before)."""
+
+    names: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    top: str
+    turn: int
+    before: int
+
+    def seat(self, row: int | None) -> int | None:
+        """The seat of a player chosen by their row (None: nobody)."""
+        return None if row is None else row - 1
+
+    def off_table(self, row: int | None) -> str | None:
+        """What is wrong with a player chosen by their row beyond the players named."""
+        if row is not None and row > len(self.names):
+            return f"There are {len(self.names)} players: choose one of them."
+        return None
+
+
+@dataclass
+class SetUpPart:
+    """An edition's part of a described position: its state as the rules read it (``extra``;
+    None: the state a hand starts with), the errors by the edition's field (``"moment"``: the
+    choice of what the player does now), and the field a refusal of that state by the rules
+    is told on (None: above the form)."""
+
+    extra: dict[str, Any] | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+    refused_on: str | None = None
 
 
 class Edition:
@@ -105,3 +158,23 @@ class Edition:
     def option_lines(self, options: tuple[tuple[str, Any], ...]) -> list[str]:
         """A game's (parsed) options in words."""
         return []
+
+    # Setting up a position (``games.pages.setting_up``) ------------------------------------
+
+    # What the player whose turn it is may be doing in a described position beyond classic
+    # UNO's moments: (the pending kind, in words).
+    setup_moments: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The heading of the edition's own fields on the set-up form, after its title ("the
+    # Power Towers").
+    setup_legend: ClassVar[str] = ""
+
+    def setup_fields(self) -> dict[str, forms.Field]:
+        """The set-up form's fields for the edition's own state (named without the edition's
+        prefix)."""
+        return {}
+
+    def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
+        """The edition's part of a described position, from the cleaned ``values`` of
+        ``setup_fields``, what the player does now (``moment``: a pending kind) and the
+        ``table`` described."""
+        return SetUpPart()

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.pages.editions.base import Face
+from django import forms
+
+from games.pages.editions.base import Face, SetUpPart, SetUpTable, player_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, count
-from rules.cards import describe
+from rules.cards import card_info, describe
+from rules.variants.power_grab.variant import BLOCKED_BY
 
 # What each tower blocks (the rulebook's Power Towers).
 TOWER_BLOCKS = {"U": "Draw One", "N": "Draw Two", "O": "Wild Draw 4", "!": "Skip"}
+# Each tower's set-up field (``tower_<key>``), in the order of the rules' towers.
+TOWER_KEYS = {"U": "u", "N": "n", "O": "o", "!": "bang"}
 
 GRAB_DRAWS = {**DRAW_REASONS, "draw_one": " (Draw One)"}
 
@@ -123,6 +128,61 @@ class PowerGrab(Classic):
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         towers = edition.get("towers") or {}
         return [f"{t} tower" for t, holder in towers.items() if holder == seat]
+
+    # Setting up a position: who holds each tower, and a block to decide --------------------
+
+    setup_moments = (("block", "Blocks the action card on top with a tower, or takes it"),)
+    setup_legend = "the Power Towers"
+
+    def setup_fields(self) -> dict[str, forms.Field]:
+        return {
+            f"tower_{key}": player_field(
+                f"The {tower} tower (blocks a {TOWER_BLOCKS[tower]})",
+                nobody="By the Play Tray: nobody holds it",
+                what="who holds the tower",
+            )
+            for tower, key in TOWER_KEYS.items()
+        }
+
+    def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
+        rows = {tower: values.get(f"tower_{key}") for tower, key in TOWER_KEYS.items()}
+        errors = {
+            f"tower_{TOWER_KEYS[tower]}": problem
+            for tower, row in rows.items()
+            if (problem := table.off_table(row))
+        }
+        if errors:
+            return SetUpPart(errors=errors)
+        towers = [table.seat(row) for row in rows.values()]
+        threat = None
+        if moment == "block":
+            rank = card_info(table.top).rank
+            if rank not in ("D1", "D2", "S"):
+                return SetUpPart(
+                    errors={
+                        "moment": f"A tower blocks a Draw One, a Draw Two or a Skip, not a "
+                        f"{describe(table.top)}. (A Wild Draw 4 on the O tower's holder is "
+                        "blocked when they challenge it or take it.)"
+                    }
+                )
+            tower = BLOCKED_BY[rank]
+            if table.seat(rows[tower]) != table.turn:
+                name = table.names[table.turn]
+                return SetUpPart(
+                    errors={
+                        "moment": f"{name} does not hold the {tower} tower, which blocks a "
+                        f"{TOWER_BLOCKS[tower]}: say below who holds the towers."
+                    }
+                )
+            # A card that went out on its player's last card still makes the blocker draw.
+            threat = [table.top, table.before, not table.hands[table.before]]
+        if threat is None and all(seat is None for seat in towers):
+            return SetUpPart()
+        # The rules' refusals of a block are about the moment chosen.
+        return SetUpPart(
+            extra={"threat": threat, "towers": towers},
+            refused_on="moment" if threat else None,
+        )
 
 
 EDITION = PowerGrab()

@@ -8,10 +8,12 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.pages.editions.base import Face
+from games.pages.editions.base import Face, SetUpPart, SetUpTable, player_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words, colour_word, target
 from rules.cards import describe
+from rules.position import default_extra
+from rules.variants import get_variant
 
 CUSTOMIZABLE_CARDS = 3  # a deck has up to three Wild Customizable cards
 RULE_LENGTH = 200  # the longest house rule the rules take
@@ -180,6 +182,30 @@ class Veto(Classic):
 
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         return ["VETO on them"] if edition.get("veto_on") == seat else []
+
+    # Setting up a position: where the VETO card lies -------------------------------------
+
+    setup_legend = "the VETO card"
+
+    def setup_fields(self) -> dict[str, forms.Field]:
+        return {
+            "veto": player_field(
+                "Who the VETO card was slapped on (they skip their next turn)",
+                nobody="Nobody: it lies in the middle",
+                what="who the VETO card is on",
+            )
+        }
+
+    def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
+        row = values.get("veto")
+        problem = table.off_table(row)
+        if problem:
+            return SetUpPart(errors={"veto": problem})
+        if row is None:
+            return SetUpPart()
+        # The edition's state as a hand starts (no house rules chosen), the VETO on that seat.
+        start = default_extra(get_variant(self.name), len(table.names), ())
+        return SetUpPart(extra={**start.to_dict(), "veto": table.seat(row)}, refused_on="veto")
 
     # Options: the Wild Customizable cards and their house rules ---------------------------
 
