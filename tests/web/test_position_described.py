@@ -17,6 +17,7 @@ from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
 from rules.variants.power_grab.commands import Block, Take
+from rules.variants.spin.commands import WheelDiscard
 
 pytestmark = pytest.mark.django_db
 
@@ -390,6 +391,65 @@ def test_a_veto_on_no_player_at_the_table_is_refused_on_its_field(referee, veto,
 
     assert response.status_code == 400
     errors = response.context["described"].errors["veto_veto"]
+    assert any(words in message for message in errors), errors
+    assert Game.objects.count() == 0
+
+
+SPIN_WHEEL = {
+    **ANN_BOB_CY,
+    "variant": "spin",
+    "cards_2": "blue 5, green 5, red 9",
+    "cards_3": "yellow 4",
+    "top": "red 3 (spin)",
+    "under": "",
+    "waiting": "discard_number",
+}
+
+
+def test_a_spin_wheel_segment_is_set_up_for_the_spinner_to_choose(referee):
+    page = referee.get("/play/set-up/").text
+    assert "UNO Spin: the wheel landed on Almost UNO: keeps two cards" in page
+
+    # Ann's Spin card sent Bob to the wheel, which landed on Discard Number: he drops his 5s.
+    referee.post("/play/set-up/", SPIN_WHEEL)
+
+    game = Game.objects.get()
+    assert services.current_state(game=game).pending == ("discard_number", 1)
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("B5", "G5")), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("R9",) and state.discard[-1] == "G5"
+
+
+def test_a_spin_card_that_went_out_sends_the_next_player_to_the_wheel_then_ends_the_hand(
+    referee,
+):
+    referee.post("/play/set-up/", {**SPIN_WHEEL, "cards_1": ""})
+
+    game = Game.objects.get()
+    assert services.current_state(game=game).extra.out == 0
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("B5", "G5")), actor="seat")
+    state = services.current_state(game=game)
+    assert state.last_hand.winner == 0 and state.hands[1] == ("R9",)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"top": "red 3"}, "The wheel is spun after a Spin card: the top card is the red 3"),
+        (
+            {"waiting": "almost_uno", "cards_2": "B5, G5"},
+            "Bob holds 2 cards: Almost UNO has nothing to discard, and play goes on.",
+        ),
+        ({"cards_2": "wild"}, "Bob holds no number card: Discard Number has nothing to"),
+        ({"waiting": "discard_colour", "cards_2": "wild, wild draw 4"}, "no coloured card"),
+        ({"variant": "classic", "top": "red 3"}, "That happens only in UNO Spin"),
+    ],
+)
+def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, **change})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors["waiting"]
     assert any(words in message for message in errors), errors
     assert Game.objects.count() == 0
 

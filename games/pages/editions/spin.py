@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from games.pages.editions.base import SetUpPart, SetUpTable
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words
+from rules.cards import card_info, describe
+from rules.position import default_extra
+from rules.variants import get_variant
 
 WHEEL_WORDS = {
     "almost_uno": "Almost UNO: discard all but two cards",
@@ -132,6 +136,41 @@ class Spin(Classic):
 
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         return ["may be caught"] if seat in (edition.get("also_uno_exposed") or ()) else []
+
+    # Setting up a position: the wheel has landed on a segment where the spinner chooses ------
+
+    setup_moments = (
+        ("almost_uno", "The wheel landed on Almost UNO: keeps two cards, discards the rest"),
+        ("discard_number", "The wheel landed on Discard Number: discards the cards of one number"),
+        ("discard_colour", "The wheel landed on Discard Colour: discards the cards of one colour"),
+    )
+
+    def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
+        if moment not in dict(self.setup_moments):
+            return SetUpPart()
+        if card_info(table.top).mark != "~":
+            # The player before played a Spin card, which sends this player to the wheel.
+            return SetUpPart(
+                errors={
+                    "moment": f"The wheel is spun after a Spin card: the top card is the "
+                    f"{describe(table.top)}, not a Spin card."
+                }
+            )
+        # With nothing to choose, the wheel's segment does nothing and play goes on.
+        name, hand = table.names[table.turn], [card_info(c) for c in table.hands[table.turn]]
+        if moment == "almost_uno" and len(hand) <= 2:
+            nothing = f"{name} holds {len(hand)} card{'s' if len(hand) != 1 else ''}: Almost UNO"
+        elif moment == "discard_number" and all(c.number is None for c in hand):
+            nothing = f"{name} holds no number card: Discard Number"
+        elif moment == "discard_colour" and all(c.colour is None for c in hand):
+            nothing = f"{name} holds no coloured card: Discard Colour"
+        elif table.hands[table.before]:
+            return SetUpPart(refused_on="moment")
+        else:
+            # The Spin card was its player's last: the wheel is resolved, then the hand is over.
+            start = default_extra(get_variant(self.name), len(table.names), ())
+            return SetUpPart(extra={**start.to_dict(), "out": table.before}, refused_on="moment")
+        return SetUpPart(errors={"moment": f"{nothing} has nothing to discard, and play goes on."})
 
 
 EDITION = Spin()
