@@ -408,7 +408,7 @@ SPIN_WHEEL = {
 
 def test_a_spin_wheel_segment_is_set_up_for_the_spinner_to_choose(referee):
     page = referee.get("/play/set-up/").text
-    assert "UNO Spin: the wheel landed on Almost UNO: keeps two cards" in page
+    assert "UNO Spin: the wheel landed on Almost UNO (keeps two cards" in page
 
     # Ann's Spin card sent Bob to the wheel, which landed on Discard Number: he drops his 5s.
     referee.post("/play/set-up/", SPIN_WHEEL)

@@ -140,9 +140,9 @@ class Spin(Classic):
     # Setting up a position: the wheel has landed on a segment where the spinner chooses ------
 
     setup_moments = (
-        ("almost_uno", "The wheel landed on Almost UNO: keeps two cards, discards the rest"),
-        ("discard_number", "The wheel landed on Discard Number: discards the cards of one number"),
-        ("discard_colour", "The wheel landed on Discard Colour: discards the cards of one colour"),
+        ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
+        ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
+        ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
     )
 
     def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
