@@ -8,10 +8,9 @@ the card just drawn, challenge the Wild Draw 4 on top, or a moment of the editio
 block in UNO Power Grab, a choice where UNO Spin's wheel landed), which way play goes, who may
 be caught without UNO, and the edition's own state (who holds each Power Tower, who the VETO
 card is on): each edition's module gives its fields and part of the position
-(``Edition.setup_part``). The form writes
-the position line (docs/POSITION.md) from it, every card not placed going into the draw pile,
-shuffled, and has the rules check it; whatever they refuse is told on the field it concerns,
-with names and cards in words.
+(``Edition.setup_part``). The form writes the position line (docs/POSITION.md) from it, every
+card not placed going into the draw pile, shuffled, and has the rules check it; whatever they
+refuse is told on the field it concerns, with names and cards in words.
 
 Cards are written as they look ("red 7", "blue skip", "green draw two", "wild draw 4") or by
 their codes (R7, BS, GD2, W4), separated by commas.
