@@ -126,6 +126,8 @@ _PART_FIELD = {
     "exposed": "forgot",
     "drawn": "drawn",
 }
+# The parts of a position whose refusal names a seat, to that player's field.
+_SEAT_FIELD = {"scores": "score", "hands": "cards"}
 BEFORE_MISSING = (
     "Choose the colour in play before the Wild Draw 4: a challenge asks whether its player held "
     "a card of that colour."
@@ -334,8 +336,17 @@ class DescribedPositionForm(forms.Form):
         if self.errors:
             return cleaned
         wild = "The top card is a wild card: choose the colour in play."
-        colour = self._colour("colour", cleaned.get("colour") or card_info(top[0]).colour, wild)
+        on_top = card_info(top[0]).colour
+        colour = self._colour("colour", cleaned.get("colour") or on_top, wild)
         if colour is None:
+            return cleaned
+        if on_top is not None and colour != on_top:
+            self.add_error(
+                "colour",
+                f"The {describe(top[0])} is on top, so the colour in play is "
+                f"{COLOUR_NAMES[on_top]}: only a wild card calls another colour. Leave this as "
+                "the top card's colour.",
+            )
             return cleaned
         turn = cleaned["turn"] - 1
         # The card on top was played by the player before the one who decides.
@@ -454,8 +465,8 @@ class DescribedPositionForm(forms.Form):
         detail = str(exc).removeprefix(f"{part}: ") if part else str(exc)
         message = said_plainly(detail, Namer(names))
         field = edition_field if part == "extra" else _PART_FIELD.get(part)
-        if part == "scores" and isinstance(exc, PositionError) and exc.seat is not None:
-            field = f"score_{exc.seat + 1}"
+        if part in _SEAT_FIELD and isinstance(exc, PositionError) and exc.seat is not None:
+            field = f"{_SEAT_FIELD[part]}_{exc.seat + 1}"
         self.add_error(field, message[:1].upper() + message[1:])
 
     def _names(self, cleaned: dict[str, Any]) -> list[str] | None:

@@ -290,6 +290,31 @@ def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
     assert start_from(text.replace(f"hands={hand}/", "hands=P1,G2/"), seed="s")
 
 
+@pytest.mark.parametrize("variant", EDITIONS)
+def test_a_player_without_cards_while_the_hand_goes_on_is_refused(variant):
+    # The hand ends as a player's last card is played (unless the edition still resolves it:
+    # a Power Grab block, the Spin wheel; their own tests hold those).
+    colour, top = ("P", "P7") if variant == "veto" else ("R", "R7")
+    text = (
+        f"{variant}|players=3|hand=1|dealer=0|pending=turn:1|dir=+|colour={colour}"
+        f"|discard={top}|pile=*|hands=G2/Y3/"
+    )
+    error = refused(text)
+    assert (error.part, error.seat) == ("hands", 2)
+    assert "seat 2 holds no cards while the hand goes on" in str(error)
+    assert parse_position(text, seed="s", recorded=True).hands[2] == ()  # a game's record
+    assert parse_position(text.replace("/Y3/", "/Y3/G4"), seed="s").hands[2] == ("G4",)
+
+
+def test_a_colour_in_play_other_than_the_top_cards_is_refused_unless_a_wild_called_it():
+    blue = TWO_SEATS.replace("colour=R", "colour=B")
+    error = refused(blue)
+    assert error.part == "colour"
+    assert "R7 is on top, so the colour in play is R, not B" in str(error)
+    assert parse_position(blue, seed="s", recorded=True).colour == "B"  # a game's record
+    assert parse_position(blue.replace("discard=R7", "discard=W"), seed="s").colour == "B"
+
+
 # Hands tried for each seat: three cards, none, one, and the edition's own wilds.
 HANDS = {
     "classic": ("R1,G2,W4", "", "R5", "W,W4"),

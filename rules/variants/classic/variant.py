@@ -50,6 +50,8 @@ PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 _SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
 _REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
 _CHALLENGE = tuple(ChoiceOffered(seat, Pending.CHALLENGE) for seat in range(MAX_PLAYERS))
+# What a game may wait for while no hand is being played (the cards are not in play).
+_BETWEEN_HANDS = frozenset({Pending.START, Pending.DEAL, Pending.OVER, Pending.SHEET})
 
 
 def standard_deck(colours: tuple[str, ...], *, spin: bool = False) -> tuple[str, ...]:
@@ -408,6 +410,29 @@ class Variant:
         set up now is refused with the first (one already recorded in a game is read back
         without these checks, so it replays as it did)."""
         return []
+
+    def may_hold_nothing(self, s: GameState) -> frozenset[int]:
+        """The seats that may hold no cards while the hand goes on. None in classic UNO: the
+        hand ends as a player's last card is played. An edition whose last card leaves
+        something to resolve first names its player here."""
+        return frozenset()
+
+    def out_of_cards(self, s: GameState) -> list[int]:
+        """The seats holding no cards while the hand goes on that ``may_hold_nothing`` does
+        not allow: no game reaches that (the simulator checks it after every command)."""
+        if s.sheet or s.pending[0] in _BETWEEN_HANDS:
+            return []
+        allowed = self.may_hold_nothing(s)
+        return [seat for seat, hand in enumerate(s.hands) if not hand and seat not in allowed]
+
+    def colour_not_on_top(self, s: GameState) -> bool:
+        """Whether the colour in play is not the colour of the card on top, which is not a
+        wild: no game reaches that (only a wild calls a colour of its own; the simulator checks
+        it after every command)."""
+        if s.sheet or s.pending[0] in _BETWEEN_HANDS or not s.discard:
+            return False
+        colour = COLOUR[s.discard[-1]]
+        return colour is not None and colour != s.colour
 
     @staticmethod
     def seats_off_table(s: GameState, **named: Iterable[int | None]) -> list[str]:

@@ -325,6 +325,14 @@ class PowerGrab(Variant):
             problems.append(f"seat {exposed} may be caught for UNO holding {held} cards")
         return problems
 
+    def may_hold_nothing(self, s: GameState) -> frozenset[int]:
+        # A Draw One, Draw Two or Wild Draw 4 played as the last card: the hand ends once the
+        # player it hit has blocked it or drawn.
+        threat = s.extra.threat
+        if threat is not None and threat[2] and s.pending[0] == Pending.BLOCK:
+            return frozenset({threat[1]})
+        return frozenset()
+
     def unreachable(self, s: GameState) -> list[str]:
         threat = s.extra.threat
         if threat is None or s.pending[0] != Pending.BLOCK:

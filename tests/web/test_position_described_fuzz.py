@@ -1,0 +1,134 @@
+"""The described set-up form against positions drawn at random: every edition, its own fields
+and moments, hands and piles dealt from its deck. Whatever is described, the page answers with
+the game set up (and it is the position described) or with errors on the form, never a server
+error; nothing is created on a refusal. A description of a player's turn that holds together
+is always set up."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.models import Game
+from games.pages.editions import EDITIONS
+from games.pages.setting_up import EDITION_MOMENTS, MOMENTS
+from rules.cards import card_info
+from rules.variants import get_variant, variant_names
+
+pytestmark = pytest.mark.django_db
+
+EVERY_MOMENT = [kind for kind, _ in MOMENTS] + list(EDITION_MOMENTS)
+
+
+def mostly(valid: list[str], wrong: list[str]) -> st.SearchStrategy[str]:
+    """One of ``valid`` most of the time, now and then one of ``wrong``."""
+    return st.sampled_from(valid * 4 + wrong)
+
+
+@st.composite
+def described(draw: st.DrawFn) -> dict[str, str]:
+    variant = draw(st.sampled_from(variant_names()))
+    edition = get_variant(variant)
+    deck = list(draw(st.permutations(edition.deck)))
+    players = draw(st.integers(min_value=2, max_value=4))
+    data = {"how": "describe", "variant": variant, "direction": draw(st.sampled_from("+-"))}
+    for n in range(1, players + 1):
+        size = draw(st.integers(min_value=0, max_value=4))
+        data[f"name_{n}"] = f"Player{n}"
+        data[f"cards_{n}"] = ", ".join(deck.pop() for _ in range(size))
+    data["top"] = deck.pop()
+    data["colour"] = draw(mostly(["", *edition.colours], ["R", "P"]))
+    rows = [str(n) for n in range(1, players + 1)]
+    data["dealer"] = draw(mostly(rows, [str(players + 1)]))
+    data["turn"] = draw(mostly(rows, [str(players + 1)]))
+    own = [kind for kind, (e, _) in EDITION_MOMENTS.items() if e.name == variant]
+    data["waiting"] = draw(mostly([kind for kind, _ in MOMENTS] + own, list(EDITION_MOMENTS)))
+    if data["waiting"] == "drawn":
+        data["drawn"] = draw(st.sampled_from([deck.pop(), data["cards_1"].split(", ")[0]]))
+    if data["waiting"] == "challenge":
+        data["before"] = draw(st.sampled_from(edition.colours))
+    data["forgot"] = draw(mostly([""], rows))
+    for name, page in EDITIONS.items():
+        for key in page.setup_fields():
+            data[f"{name}_{key}"] = draw(mostly(["", *rows], [str(players + 1)]))
+    return data
+
+
+@pytest.fixture
+def referee(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("rita", password="pw"))
+    return client
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=described())
+def test_any_position_described_is_set_up_or_refused_on_the_form(referee, data):
+    before = Game.objects.count()
+    response = referee.post("/play/set-up/", data)
+
+    assert response.status_code in (302, 400), response.status_code
+    if response.status_code == 400:
+        assert response.context["described"].errors
+        assert Game.objects.count() == before
+        return
+    game = Game.objects.latest("created_at")
+    state = services.current_state(game=game)
+    assert state.variant == data["variant"]
+    assert state.pending == (data["waiting"], int(data["turn"]) - 1)
+    assert state.discard[-1] == data["top"]
+    assert state.hands == tuple(
+        tuple(filter(None, data[f"cards_{n}"].split(", "))) for n in range(1, state.players + 1)
+    )
+
+
+@st.composite
+def a_turn(draw: st.DrawFn) -> dict[str, str]:
+    """A player's turn described as a referee would: every player holds a card or more, the
+    colour is chosen for a wild on top, the players chosen sit at the table, and at most three
+    towers are held by one player (all four would be an Instant UNO to claim)."""
+    variant = draw(st.sampled_from(variant_names()))
+    edition = get_variant(variant)
+    deck = list(draw(st.permutations(edition.deck)))
+    players = draw(st.integers(min_value=2, max_value=6))
+    data = {"how": "describe", "variant": variant, "direction": draw(st.sampled_from("+-"))}
+    for n in range(1, players + 1):
+        size = draw(st.integers(min_value=1, max_value=5))
+        data[f"name_{n}"] = f"Player{n}"
+        data[f"cards_{n}"] = ", ".join(deck.pop() for _ in range(size))
+    data["top"] = deck.pop()
+    wild = card_info(data["top"]).colour is None
+    data["colour"] = draw(st.sampled_from(edition.colours)) if wild else ""
+    rows = [str(n) for n in range(1, players + 1)]
+    data["dealer"], data["turn"] = draw(st.sampled_from(rows)), draw(st.sampled_from(rows))
+    data["waiting"] = "turn"
+    for name, page in EDITIONS.items():
+        for key in page.setup_fields():
+            data[f"{name}_{key}"] = draw(st.sampled_from(["", *rows]))
+    if len({data[f"power_grab_tower_{k}"] for k in ("u", "n", "o", "bang")} - {""}) == 1:
+        data["power_grab_tower_u"] = ""
+    return data
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=a_turn())
+def test_a_turn_that_holds_together_is_set_up_as_described(referee, data):
+    response = referee.post("/play/set-up/", data)
+
+    assert response.status_code == 302, dict(response.context["described"].errors)
+    state = services.current_state(game=Game.objects.latest("created_at"))
+    assert state.pending == ("turn", int(data["turn"]) - 1)
+    assert (state.discard, state.colour) == (
+        (data["top"],),
+        data["colour"] or card_info(data["top"]).colour,
+    )
+    assert state.hands == tuple(
+        tuple(data[f"cards_{n}"].split(", ")) for n in range(1, state.players + 1)
+    )
