@@ -274,6 +274,8 @@ def test_a_block_no_game_reaches_is_refused_saying_why():
 
     assert "RS was the last card: the hand is over, nothing to block" in str(refused(skip))
     assert "(pending=challenge), not with pending=block" in str(refused(wild))
+    own = block("RD1", last=False).replace('["RD1",0,', '["RD1",1,')
+    assert "seat 1 would block RD1, which it played itself" in str(refused(own))
 
 
 @pytest.mark.parametrize("hand", ["", "P1"])

@@ -337,7 +337,9 @@ class PowerGrab(Variant):
         threat = s.extra.threat
         if threat is None or s.pending[0] != Pending.BLOCK:
             return []
-        card, _, last = threat
+        card, attacker, last = threat
+        if attacker == s.pending[1]:
+            return [f"seat {attacker} would block {card}, which it played itself"]
         rank = RANK[card]
         if last and rank not in DRAWS:
             # A Skip played as the last card ends the hand (``going_out``): nothing to block.
