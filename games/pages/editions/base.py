@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.pages.editions.words import Namer, Words
+from rules.position import default_extra
+from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS
 
 
@@ -178,3 +180,8 @@ class Edition:
         ``setup_fields``, what the player does now (``moment``: a pending kind) and the
         ``table`` described."""
         return SetUpPart()
+
+    def state_as_a_hand_starts(self, table: SetUpTable) -> dict[str, Any]:
+        """The edition's state as a hand starts at ``table`` (with the edition's default
+        options), as a position writes it: for a ``setup_part`` that changes part of it."""
+        return default_extra(get_variant(self.name), len(table.names), ()).to_dict()

@@ -8,8 +8,6 @@ from games.pages.editions.base import SetUpPart, SetUpTable
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words
 from rules.cards import card_info, describe
-from rules.position import default_extra
-from rules.variants import get_variant
 
 WHEEL_WORDS = {
     "almost_uno": "Almost UNO: discard all but two cards",
@@ -156,21 +154,29 @@ class Spin(Classic):
                     f"{describe(table.top)}, not a Spin card."
                 }
             )
-        # With nothing to choose, the wheel's segment does nothing and play goes on.
-        name, hand = table.names[table.turn], [card_info(c) for c in table.hands[table.turn]]
-        if moment == "almost_uno" and len(hand) <= 2:
-            nothing = f"{name} holds {len(hand)} card{'s' if len(hand) != 1 else ''}: Almost UNO"
-        elif moment == "discard_number" and all(c.number is None for c in hand):
-            nothing = f"{name} holds no number card: Discard Number"
-        elif moment == "discard_colour" and all(c.colour is None for c in hand):
-            nothing = f"{name} holds no coloured card: Discard Colour"
-        elif table.hands[table.before]:
+        nothing = _nothing_to_discard(moment, table.names[table.turn], table.hands[table.turn])
+        if nothing:
+            return SetUpPart(
+                errors={"moment": f"{nothing} has nothing to discard, and play goes on."}
+            )
+        if table.hands[table.before]:
             return SetUpPart(refused_on="moment")
-        else:
-            # The Spin card was its player's last: the wheel is resolved, then the hand is over.
-            start = default_extra(get_variant(self.name), len(table.names), ())
-            return SetUpPart(extra={**start.to_dict(), "out": table.before}, refused_on="moment")
-        return SetUpPart(errors={"moment": f"{nothing} has nothing to discard, and play goes on."})
+        # The Spin card was its player's last: the wheel is resolved, then the hand is over.
+        start = self.state_as_a_hand_starts(table)
+        return SetUpPart(extra={**start, "out": table.before}, refused_on="moment")
+
+
+def _nothing_to_discard(moment: str, name: str, cards: tuple[str, ...]) -> str | None:
+    """Who holds nothing the wheel's segment ``moment`` discards (then it does nothing and play
+    goes on), and the segment, in words; None when they hold something."""
+    hand = [card_info(c) for c in cards]
+    if moment == "almost_uno" and len(hand) <= 2:
+        return f"{name} holds {len(hand)} card{'s' if len(hand) != 1 else ''}: Almost UNO"
+    if moment == "discard_number" and all(c.number is None for c in hand):
+        return f"{name} holds no number card: Discard Number"
+    if moment == "discard_colour" and all(c.colour is None for c in hand):
+        return f"{name} holds no coloured card: Discard Colour"
+    return None
 
 
 EDITION = Spin()

@@ -12,8 +12,6 @@ from games.pages.editions.base import Face, SetUpPart, SetUpTable, player_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words, colour_word, target
 from rules.cards import describe
-from rules.position import default_extra
-from rules.variants import get_variant
 
 CUSTOMIZABLE_CARDS = 3  # a deck has up to three Wild Customizable cards
 RULE_LENGTH = 200  # the longest house rule the rules take
@@ -203,9 +201,8 @@ class Veto(Classic):
             return SetUpPart(errors={"veto": problem})
         if row is None:
             return SetUpPart()
-        # The edition's state as a hand starts (no house rules chosen), the VETO on that seat.
-        start = default_extra(get_variant(self.name), len(table.names), ())
-        return SetUpPart(extra={**start.to_dict(), "veto": table.seat(row)}, refused_on="veto")
+        start = self.state_as_a_hand_starts(table)  # (no house rules chosen)
+        return SetUpPart(extra={**start, "veto": table.seat(row)}, refused_on="veto")
 
     # Options: the Wild Customizable cards and their house rules ---------------------------
 
