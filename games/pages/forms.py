@@ -81,6 +81,15 @@ class PageVersionField(forms.Field):
         return number if abs(number) <= MAX_FORM_INT else None
 
 
+def forget_other_editions(form: forms.Form, variant: str) -> None:
+    """Only the chosen edition's fields count: drop the errors of the other editions' fields
+    (named with their edition's prefix, "veto_cards"), which a page sends all of."""
+    for name in EDITIONS:
+        if name != variant:
+            for key in [k for k in form.errors if k.startswith(f"{name}_")]:
+                del form.errors[key]
+
+
 def error_text(form: forms.Form) -> str:
     """A form's errors as one line for the page's alert."""
     return " ".join(str(message) for errors in form.errors.values() for message in errors)
@@ -315,11 +324,7 @@ class QuickGameForm(forms.Form):
         cleaned["options"] = None
         if variant is None:
             return cleaned
-        # Only the chosen edition's options count: the others' fields are not even checked.
-        for name in EDITIONS:
-            if name != variant:
-                for key in [k for k in self.errors if k.startswith(f"{name}_")]:
-                    del self.errors[key]
+        forget_other_editions(self, variant)
         edition = edition_for(variant)
         keys = list(edition.option_fields())
         if any(f"{variant}_{key}" in self.errors for key in keys):

@@ -28,7 +28,7 @@ from django import forms
 from games.pages.editions import EDITIONS, edition_for
 from games.pages.editions.base import PLAYER_ROWS, SetUpTable
 from games.pages.editions.words import Namer, said_plainly, scoring_choices
-from games.pages.forms import edition_field, text_field
+from games.pages.forms import edition_field, forget_other_editions, text_field
 from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
 from rules.variants import get_variant
@@ -301,11 +301,7 @@ class DescribedPositionForm(forms.Form):
         names = self._names(cleaned)
         if variant is None:
             return cleaned
-        # Only the chosen edition's fields count: the others' are not even checked.
-        for name in EDITIONS:
-            if name != variant:
-                for key in [k for k in self.errors if k.startswith(f"{name}_")]:
-                    del self.errors[key]
+        forget_other_editions(self, variant)
         if names is None:
             return cleaned
         count = len(names)

@@ -26,17 +26,28 @@ def mostly(valid: list[str], wrong: list[str]) -> st.SearchStrategy[str]:
 
 
 @st.composite
-def described(draw: st.DrawFn) -> dict[str, str]:
+def dealt(
+    draw: st.DrawFn, *, players: tuple[int, int], cards: tuple[int, int]
+) -> tuple[dict[str, str], list[str], int]:
+    """An edition, its players named, their hands and the top card dealt from its deck, what
+    is left of the deck and how many players; ``players`` and ``cards`` (in each hand) as
+    (fewest, most)."""
     variant = draw(st.sampled_from(variant_names()))
-    edition = get_variant(variant)
-    deck = list(draw(st.permutations(edition.deck)))
-    players = draw(st.integers(min_value=2, max_value=4))
+    deck = list(draw(st.permutations(get_variant(variant).deck)))
+    count = draw(st.integers(*players))
     data = {"how": "describe", "variant": variant, "direction": draw(st.sampled_from("+-"))}
-    for n in range(1, players + 1):
-        size = draw(st.integers(min_value=0, max_value=4))
+    for n in range(1, count + 1):
         data[f"name_{n}"] = f"Player{n}"
-        data[f"cards_{n}"] = ", ".join(deck.pop() for _ in range(size))
+        data[f"cards_{n}"] = ", ".join(deck.pop() for _ in range(draw(st.integers(*cards))))
     data["top"] = deck.pop()
+    return data, deck, count
+
+
+@st.composite
+def described(draw: st.DrawFn) -> dict[str, str]:
+    data, deck, players = draw(dealt(players=(2, 4), cards=(0, 4)))
+    variant = data["variant"]
+    edition = get_variant(variant)
     data["colour"] = draw(mostly(["", *edition.colours], ["R", "P"]))
     rows = [str(n) for n in range(1, players + 1)]
     data["dealer"] = draw(mostly(rows, [str(players + 1)]))
@@ -90,16 +101,9 @@ def a_turn(draw: st.DrawFn) -> dict[str, str]:
     """A player's turn described as a referee would: every player holds a card or more, the
     colour is chosen for a wild on top, the players chosen sit at the table, and at most three
     towers are held by one player (all four would be an Instant UNO to claim)."""
-    variant = draw(st.sampled_from(variant_names()))
+    data, _, players = draw(dealt(players=(2, 6), cards=(1, 5)))
+    variant = data["variant"]
     edition = get_variant(variant)
-    deck = list(draw(st.permutations(edition.deck)))
-    players = draw(st.integers(min_value=2, max_value=6))
-    data = {"how": "describe", "variant": variant, "direction": draw(st.sampled_from("+-"))}
-    for n in range(1, players + 1):
-        size = draw(st.integers(min_value=1, max_value=5))
-        data[f"name_{n}"] = f"Player{n}"
-        data[f"cards_{n}"] = ", ".join(deck.pop() for _ in range(size))
-    data["top"] = deck.pop()
     wild = card_info(data["top"]).colour is None
     data["colour"] = draw(st.sampled_from(edition.colours)) if wild else ""
     rows = [str(n) for n in range(1, players + 1)]
