@@ -126,6 +126,9 @@ def test_the_schema_documents_setting_up_a_position():
             "scores: seat 2 has 535 points, the target is 500: with standard scoring the game "
             "would be over",
         ),
+        # A player with no cards while the hand goes on, a colour the top card does not have.
+        (POSITION.replace("/W4|", "/|"), "hands: seat 2 holds no cards while the hand goes on"),
+        (POSITION.replace("colour=R", "colour=B"), "colour: R7 is on top, so the colour in"),
     ],
 )
 def test_an_edition_state_or_choice_that_cannot_be_is_400_naming_it(position, words):
