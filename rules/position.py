@@ -26,7 +26,7 @@ from rules.events import Event, GameStarted, register_event
 from rules.pending import Pending
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
-from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, MIN_PLAYERS, Variant
+from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS, Variant
 
 FIELDS = (
     "players",
@@ -460,8 +460,8 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
         _reachable_scores(s)
         for problem in variant.unreachable(s):
             raise PositionError("extra", problem)
-        _hands_in_play(s, variant)
-        _colour_of_top(s, variant)
+        for part, problem, seat in variant.unreached(s):
+            raise PositionError(part, problem, seat=seat)
     return s
 
 
@@ -523,29 +523,6 @@ def _check(s: GameState, variant: Variant) -> None:
         raise PositionError("extra", problem)
     if not s.sheet and kind not in (Pending.START, Pending.OVER) and not at_rest(s):
         raise PositionError("pending", f"seat {seat} has nothing it may do while {kind!r}")
-
-
-def _colour_of_top(s: GameState, variant: Variant) -> None:
-    """Refuse a colour in play other than the top card's when that card is not a wild."""
-    if variant.colour_not_on_top(s):
-        top = s.discard[-1]
-        raise PositionError(
-            "colour",
-            f"{top} is on top, so the colour in play is {COLOUR[top]}, not {s.colour}: only a "
-            "wild card calls a colour of its own",
-        )
-
-
-def _hands_in_play(s: GameState, variant: Variant) -> None:
-    """Refuse a player without cards while the hand goes on: the hand would be over (unless
-    the edition still resolves that player's last card: ``Variant.may_hold_nothing``)."""
-    for seat in variant.out_of_cards(s):
-        raise PositionError(
-            "hands",
-            f"seat {seat} holds no cards while the hand goes on: a hand is over as soon as a "
-            "player's last card is played",
-            seat=seat,
-        )
 
 
 def _reachable_scores(s: GameState) -> None:

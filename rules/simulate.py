@@ -156,12 +156,9 @@ class Simulation:
         for text in self.variant.invariants(s):
             self.report.invariant_violations += 1
             self.problem(f"{where}: {text}")
-        for seat in self.variant.out_of_cards(s):
+        for part, text, _ in self.variant.unreached(s):
             self.report.invariant_violations += 1
-            self.problem(f"{where}: seat {seat} holds no cards while the hand goes on")
-        if self.variant.colour_not_on_top(s):
-            self.report.invariant_violations += 1
-            self.problem(f"{where}: colour {s.colour} with {s.discard[-1]} on top")
+            self.problem(f"{where}: {part}: {text}")
 
     def out_of_turn(self, state: GameState, bots: list[RandomBot], rare: bool) -> Command | None:
         """Other seats get a chance to act first (catch a missed UNO, slap the VETO): in a

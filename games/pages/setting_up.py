@@ -396,19 +396,10 @@ class DescribedPositionForm(forms.Form):
             fields.append("scores=" + ",".join(map(str, scores)))
         position = "|".join(fields)
         try:
-            state = parse_position(position, seed="-")
+            parse_position(position, seed="-")
         except RuleError as exc:
             on = part.refused_on
             self.refused(exc, names, edition_field=on and self._edition_field(variant, on))
-            return cleaned
-        if drawn and not get_variant(variant).playable(state, drawn):
-            # The rules play on by themselves after a card drawn that cannot be played.
-            self.add_error(
-                "drawn",
-                f"The {describe(drawn)} cannot be played on the {describe(top[0])} with "
-                f"{COLOUR_NAMES[colour]} in play: after drawing it, play goes on to the next "
-                "player.",
-            )
             return cleaned
         cleaned["position"] = position
         cleaned["names"] = names

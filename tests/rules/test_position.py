@@ -317,6 +317,30 @@ def test_a_colour_in_play_other_than_the_top_cards_is_refused_unless_a_wild_call
     assert parse_position(blue.replace("discard=R7", "discard=W"), seed="s").colour == "B"
 
 
+CHALLENGE = (
+    "classic|players=3|hand=1|dealer=0|pending=challenge:1|dir=+|colour=G|discard=B7,W4"
+    "|pile=*|hands=G9,R3/R6,Y7/B3,RD2|w4=0;B;G9,R3"
+)
+
+
+def test_a_wild_draw_4_challenged_by_other_than_the_next_player_is_refused():
+    assert parse_position(CHALLENGE, seed="s").w4[0] == 0
+    offender_after = CHALLENGE.replace("w4=0;B;G9,R3", "w4=2;B;B3,RD2")
+    error = refused(offender_after)
+    assert (error.part, error.seat) == ("w4", 1)
+    assert "seat 1 may challenge only the Wild Draw 4 of the player before it, seat 0" in str(error)
+    assert parse_position(offender_after, seed="s", recorded=True).w4[0] == 2
+
+
+def test_a_card_just_drawn_that_cannot_be_played_is_refused():
+    # Play would have gone on by itself: the player has no choice to make.
+    drawn = TWO_SEATS.replace("pending=turn:1", "pending=drawn:1") + "|drawn=B3"
+    error = refused(drawn)
+    assert (error.part, error.seat) == ("drawn", 1)
+    assert "seat 1 drew B3, which cannot be played on R7 with red in play" in str(error)
+    assert parse_position(drawn.replace("drawn=B3", "drawn=R5"), seed="s").drawn == "R5"
+
+
 # Hands tried for each seat: three cards, none, one, and the edition's own wilds.
 HANDS = {
     "classic": ("R1,G2,W4", "", "R5", "W,W4"),

@@ -232,7 +232,11 @@ def test_a_draw_one_that_went_out_is_set_up_to_be_blocked_as_the_hand_ends(refer
         ({"waiting": "drawn"}, "drawn", "Name the one card they have just drawn."),
         ({"waiting": "drawn", "drawn": "R5, B3"}, "drawn", "Name the one card they have just"),
         ({"waiting": "drawn", "drawn": "green 2"}, "drawn", "not in Bob's hand"),
-        ({"waiting": "drawn", "drawn": "blue 3"}, "drawn", "The blue 3 cannot be played on the"),
+        (
+            {"waiting": "drawn", "drawn": "blue 3"},
+            "drawn",
+            "Bob drew blue 3, which cannot be played on red 7 with red in play",
+        ),
         ({"drawn": "red 5"}, "drawn", "A card just drawn is only for a player who has just"),
         ({"waiting": "drawn", "drawn": "purple"}, "drawn", "“purple” is not a card"),
         (

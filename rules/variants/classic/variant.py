@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules.cards import card_info
+from rules.cards import COLOUR_NAMES, card_info
 from rules.commands import Command, PlayCard
 from rules.errors import InvalidCommand
 from rules.events import ChoiceOffered, DirectionReversed, SeatSkipped
@@ -417,22 +417,58 @@ class Variant:
         something to resolve first names its player here."""
         return frozenset()
 
-    def out_of_cards(self, s: GameState) -> list[int]:
-        """The seats holding no cards while the hand goes on that ``may_hold_nothing`` does
-        not allow: no game reaches that (the simulator checks it after every command)."""
-        if s.sheet or s.pending[0] in _BETWEEN_HANDS:
+    def unreached(self, s: GameState) -> list[tuple[str, str, int | None]]:
+        """What no game of any edition reaches by the core rules, found in ``s``: (the part of
+        a position that is wrong, what is wrong, the seat it is about). The simulator checks
+        after every command that play never comes to these; a position set up now is refused
+        with the first."""
+        kind, seat = s.pending
+        if s.sheet or kind in _BETWEEN_HANDS:
             return []
+        found: list[tuple[str, str, int | None]] = []
         allowed = self.may_hold_nothing(s)
-        return [seat for seat, hand in enumerate(s.hands) if not hand and seat not in allowed]
-
-    def colour_not_on_top(self, s: GameState) -> bool:
-        """Whether the colour in play is not the colour of the card on top, which is not a
-        wild: no game reaches that (only a wild calls a colour of its own; the simulator checks
-        it after every command)."""
-        if s.sheet or s.pending[0] in _BETWEEN_HANDS or not s.discard:
-            return False
-        colour = COLOUR[s.discard[-1]]
-        return colour is not None and colour != s.colour
+        for other, hand in enumerate(s.hands):
+            if not hand and other not in allowed:
+                found.append(
+                    (
+                        "hands",
+                        f"seat {other} holds no cards while the hand goes on: a hand is over as "
+                        "soon as a player's last card is played",
+                        other,
+                    )
+                )
+        top = s.discard[-1] if s.discard else None
+        if top is not None and COLOUR[top] is not None and COLOUR[top] != s.colour:
+            found.append(
+                (
+                    "colour",
+                    f"{top} is on top, so the colour in play is {COLOUR[top]}, not {s.colour}: "
+                    "only a wild card calls a colour of its own",
+                    None,
+                )
+            )
+        if kind == Pending.DRAWN and s.drawn is not None and not self.playable(s, s.drawn):
+            in_play = COLOUR_NAMES.get(s.colour or "", s.colour)
+            found.append(
+                (
+                    "drawn",
+                    f"seat {seat} drew {s.drawn}, which cannot be played on {top} with "
+                    f"{in_play} in play: after drawing it, play goes on to the next player",
+                    seat,
+                )
+            )
+        if kind == Pending.CHALLENGE and s.w4 is not None:
+            before = (seat - s.direction) % s.players
+            if s.w4[0] != before:
+                found.append(
+                    (
+                        "w4",
+                        f"seat {seat} may challenge only the Wild Draw 4 of the player before "
+                        f"it, seat {before}, not seat {s.w4[0]}",
+                        seat,
+                    )
+                )
+        return found
 
     @staticmethod
     def seats_off_table(s: GameState, **named: Iterable[int | None]) -> list[str]:
