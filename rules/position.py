@@ -458,9 +458,7 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
     _check(s, variant)
     if not recorded:
         _reachable_scores(s)
-        for problem in variant.unreachable(s):
-            raise PositionError("extra", problem)
-        for part, problem, seat in variant.unreached(s):
+        for part, problem, seat in variant.unreachable(s):
             raise PositionError(part, problem, seat=seat)
     return s
 

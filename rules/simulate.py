@@ -156,7 +156,7 @@ class Simulation:
         for text in self.variant.invariants(s):
             self.report.invariant_violations += 1
             self.problem(f"{where}: {text}")
-        for part, text, _ in self.variant.unreached(s):
+        for part, text, _ in self.variant.unreachable(s):
             self.report.invariant_violations += 1
             self.problem(f"{where}: {part}: {text}")
 

@@ -332,17 +332,8 @@ class DescribedPositionForm(forms.Form):
         if self.errors:
             return cleaned
         wild = "The top card is a wild card: choose the colour in play."
-        on_top = card_info(top[0]).colour
-        colour = self._colour("colour", cleaned.get("colour") or on_top, wild)
+        colour = self._colour("colour", cleaned.get("colour") or card_info(top[0]).colour, wild)
         if colour is None:
-            return cleaned
-        if on_top is not None and colour != on_top:
-            self.add_error(
-                "colour",
-                f"The {describe(top[0])} is on top, so the colour in play is "
-                f"{COLOUR_NAMES[on_top]}: only a wild card calls another colour. Leave this as "
-                "the top card's colour.",
-            )
             return cleaned
         turn = cleaned["turn"] - 1
         # The card on top was played by the player before the one who decides.

@@ -128,7 +128,10 @@ def test_the_schema_documents_setting_up_a_position():
         ),
         # A player with no cards while the hand goes on, a colour the top card does not have.
         (POSITION.replace("/W4|", "/|"), "hands: seat 2 holds no cards while the hand goes on"),
-        (POSITION.replace("colour=R", "colour=B"), "colour: R7 is on top, so the colour in"),
+        (
+            POSITION.replace("colour=R", "colour=B"),
+            "colour: R7 is on top, so the colour in play is red, not blue",
+        ),
         (
             POSITION.replace("pending=turn:1", "pending=drawn:1") + "|drawn=B3",
             "drawn: seat 1 drew B3, which cannot be played on R7 with red in play",

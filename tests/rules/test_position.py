@@ -312,7 +312,7 @@ def test_a_colour_in_play_other_than_the_top_cards_is_refused_unless_a_wild_call
     blue = TWO_SEATS.replace("colour=R", "colour=B")
     error = refused(blue)
     assert error.part == "colour"
-    assert "R7 is on top, so the colour in play is R, not B" in str(error)
+    assert "R7 is on top, so the colour in play is red, not blue" in str(error)
     assert parse_position(blue, seed="s", recorded=True).colour == "B"  # a game's record
     assert parse_position(blue.replace("discard=R7", "discard=W"), seed="s").colour == "B"
 

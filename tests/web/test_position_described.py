@@ -251,7 +251,7 @@ def test_a_draw_one_that_went_out_is_set_up_to_be_blocked_as_the_hand_ends(refer
         ({"cards_2": "purple 7"}, "cards_2", "“purple 7” is not a card of Classic UNO"),
         ({"top": "wild", "colour": ""}, "colour", "The top card is a wild card: choose the colour"),
         ({"colour": "P"}, "colour", "Classic UNO is played in red, green, blue, yellow"),
-        ({"colour": "B"}, "colour", "The red 7 is on top, so the colour in play is red: only a"),
+        ({"colour": "B"}, "colour", "Red 7 is on top, so the colour in play is red, not blue"),
         ({"turn": "5"}, "turn", "There are 3 players: choose one of them."),
         ({"top": "red 7, red 8"}, "top", "Name one card: the one on top."),
         ({"name_2": ""}, "name_2", "Give player 2 a name, or clear their row."),

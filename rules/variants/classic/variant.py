@@ -50,6 +50,9 @@ PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
 _SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
 _REVERSED = {direction: DirectionReversed(direction) for direction in (1, -1)}
 _CHALLENGE = tuple(ChoiceOffered(seat, Pending.CHALLENGE) for seat in range(MAX_PLAYERS))
+# A moment no game reaches (``Variant.unreachable``): the part of a position that is wrong,
+# what is wrong, the seat it is about (or None).
+Unreachable = tuple[str, str, int | None]
 # What a game may wait for while no hand is being played (the cards are not in play).
 _BETWEEN_HANDS = frozenset({Pending.START, Pending.DEAL, Pending.OVER, Pending.SHEET})
 
@@ -405,27 +408,22 @@ class Variant:
         value of the edition state's types: check the seats it names first)."""
         return []
 
-    def unreachable(self, s: GameState) -> list[str]:
-        """What no game of the edition reaches although ``invariants`` allows it: a position
-        set up now is refused with the first (one already recorded in a game is read back
-        without these checks, so it replays as it did)."""
-        return []
-
     def may_hold_nothing(self, s: GameState) -> frozenset[int]:
         """The seats that may hold no cards while the hand goes on. None in classic UNO: the
         hand ends as a player's last card is played. An edition whose last card leaves
         something to resolve first names its player here."""
         return frozenset()
 
-    def unreached(self, s: GameState) -> list[tuple[str, str, int | None]]:
-        """What no game of any edition reaches by the core rules, found in ``s``: (the part of
-        a position that is wrong, what is wrong, the seat it is about). The simulator checks
-        after every command that play never comes to these; a position set up now is refused
-        with the first."""
+    def unreachable(self, s: GameState) -> list[Unreachable]:
+        """What no game reaches although ``invariants`` allows it, found in ``s``: (the part of
+        a position that is wrong, what is wrong, the seat it is about). These are the core's;
+        an edition adds its own moments to them. The simulator checks after every command that
+        play never comes to one; a position set up now is refused with the first (one already
+        recorded in a game is read back without these checks, so it replays as it did)."""
         kind, seat = s.pending
         if s.sheet or kind in _BETWEEN_HANDS:
             return []
-        found: list[tuple[str, str, int | None]] = []
+        found: list[Unreachable] = []
         allowed = self.may_hold_nothing(s)
         for other, hand in enumerate(s.hands):
             if not hand and other not in allowed:
@@ -442,8 +440,9 @@ class Variant:
             found.append(
                 (
                     "colour",
-                    f"{top} is on top, so the colour in play is {COLOUR[top]}, not {s.colour}: "
-                    "only a wild card calls a colour of its own",
+                    f"{top} is on top, so the colour in play is {COLOUR_NAMES[COLOUR[top]]}, "
+                    f"not {COLOUR_NAMES.get(s.colour or '', s.colour)}: only a wild card calls "
+                    "a colour of its own",
                     None,
                 )
             )

@@ -23,7 +23,7 @@ from rules.engine import decide_play, handles
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, SeatSkipped
 from rules.pending import Pending
-from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, RANK, Variant
+from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, RANK, Unreachable, Variant
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, PowerGrabPlay, Take
 from rules.variants.power_grab.events import (
     TOWER_INDEX,
@@ -333,23 +333,28 @@ class PowerGrab(Variant):
             return frozenset({threat[1]})
         return frozenset()
 
-    def unreachable(self, s: GameState) -> list[str]:
-        threat = s.extra.threat
-        if threat is None or s.pending[0] != Pending.BLOCK:
-            return []
-        card, attacker, last = threat
-        if attacker == s.pending[1]:
-            return [f"seat {attacker} would block {card}, which it played itself"]
-        rank = RANK[card]
-        if last and rank not in DRAWS:
-            # A Skip played as the last card ends the hand (``going_out``): nothing to block.
-            return [f"{card} was the last card: the hand is over, nothing to block"]
-        if not last and rank == "W4":
-            return [
-                "a Wild Draw 4 (not the last card) is blocked by the O tower's holder when they "
-                "challenge or accept it (pending=challenge), not with pending=block"
-            ]
+    def unreachable(self, s: GameState) -> list[Unreachable]:
+        return [*(("extra", problem, None) for problem in _unblockable(s)), *super().unreachable(s)]
+
+
+def _unblockable(s: GameState) -> list[str]:
+    """What is wrong with a block no game waits for (``PowerGrab.unreachable``)."""
+    threat = s.extra.threat
+    if threat is None or s.pending[0] != Pending.BLOCK:
         return []
+    card, attacker, last = threat
+    if attacker == s.pending[1]:
+        return [f"seat {attacker} would block {card}, which it played itself"]
+    rank = RANK[card]
+    if last and rank not in DRAWS:
+        # A Skip played as the last card ends the hand (``going_out``): nothing to block.
+        return [f"{card} was the last card: the hand is over, nothing to block"]
+    if not last and rank == "W4":
+        return [
+            "a Wild Draw 4 (not the last card) is blocked by the O tower's holder when they "
+            "challenge or accept it (pending=challenge), not with pending=block"
+        ]
+    return []
 
 
 def _held(towers: tuple[int | None, ...], seat: int) -> tuple[bool, ...]:

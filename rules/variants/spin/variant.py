@@ -455,7 +455,7 @@ class Spin(Variant):
             problems.append(f"{x.spins} spins of the wheel so far")
         playing = kind not in _NOT_PLAYING
         if playing:
-            # (A player without cards while the hand goes on: ``unreached``, for every edition.)
+            # (A player without cards while the hand goes on: ``Variant.unreachable``.)
             if x.out is not None and s.hands[x.out]:
                 problems.append(f"seat {x.out} went out but holds {s.hands[x.out]}")
             shown = {x.show[0]} if x.show is not None else set()

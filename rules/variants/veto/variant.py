@@ -48,7 +48,7 @@ from rules.engine import decide_play, handles, pass_turn, rng
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, UnoWindowClosed
 from rules.pending import Pending
-from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, Variant, standard_deck
+from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, Unreachable, Variant, standard_deck
 from rules.variants.veto.commands import (
     DiscardAllButOne,
     DiscardCard,
@@ -490,13 +490,14 @@ class Veto(Variant):
             out.append("the Wild Customizable card just drawn has no house rule")
         return out
 
-    def unreachable(self, s: GameState) -> list[str]:
+    def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, pseat = s.pending
         if kind == Pending.KEEP_CARD and len(s.hands[pseat]) < 2:
             # Someone laughed at the joke: a player with one card left keeps it, unasked (V16).
             held = len(s.hands[pseat])
-            return [f"seat {pseat} keeps one card and discards the rest holding {held}"]
-        return []
+            keeps = f"seat {pseat} keeps one card and discards the rest holding {held}"
+            return [("extra", keeps, None), *super().unreachable(s)]
+        return super().unreachable(s)
 
 
 def _rules_of(options: Any) -> tuple[str, ...]:
