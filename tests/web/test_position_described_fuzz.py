@@ -65,17 +65,20 @@ def described(draw: st.DrawFn) -> dict[str, str]:
     return data
 
 
+# Each example is a request through the page (with the test's own client and database).
+THROUGH_THE_PAGE = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
 @pytest.fixture
 def referee(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("rita", password="pw"))
     return client
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(THROUGH_THE_PAGE, max_examples=150)
 @given(data=described())
 def test_any_position_described_is_set_up_or_refused_on_the_form(referee, data):
     before = Game.objects.count()
@@ -117,11 +120,7 @@ def a_turn(draw: st.DrawFn) -> dict[str, str]:
     return data
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(THROUGH_THE_PAGE, max_examples=60)
 @given(data=a_turn())
 def test_a_turn_that_holds_together_is_set_up_as_described(referee, data):
     response = referee.post("/play/set-up/", data)
