@@ -1,6 +1,6 @@
 """Log lines without seat secrets: a seat's private link (/table/<game>/seat/<secret>/) is a
 credential, so wherever a path reaches a log (Django's 4xx warnings, runserver's and gunicorn's
-request lines) the secret is masked."""
+request lines) the secret is masked. And one line, not two, when the database is away."""
 
 import logging
 import re
@@ -26,3 +26,14 @@ class MaskSeatSecrets(logging.Filter):
         if masked != message:
             record.msg, record.args = masked, ()
         return True
+
+
+class OutageAnsweredOnce(logging.Filter):
+    """On Django's request logger: leaves out its "Service Unavailable" error for a 503. The
+    service answers 503 only when the database did not answer, and logs that itself as a
+    warning (the API's exception handler, ``DatabaseAwayMiddleware``, ``server_error``):
+    an outage the service has answered is not an error to page anyone about, and each
+    request it turned away is one line in the log, not a warning and an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return getattr(record, "status_code", None) != 503

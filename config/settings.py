@@ -496,7 +496,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     # A seat's link carries its secret in the path; Django logs the path of every 4xx answer
     # ("Not Found: /table/.../seat/<secret>/") and runserver logs every request line.
-    "filters": {"mask_seat_secrets": {"()": "config.log_filters.MaskSeatSecrets"}},
+    "filters": {
+        "mask_seat_secrets": {"()": "config.log_filters.MaskSeatSecrets"},
+        "outage_answered_once": {"()": "config.log_filters.OutageAnsweredOnce"},
+    },
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
         "django.server": {
@@ -522,6 +525,8 @@ LOGGING = {
         # Without Django's own handlers: in debug mode they print paths unmasked (and the same
         # lines as the root's handler); Django's records reach the root's.
         "django": {"handlers": [], "level": "INFO"},
+        # A 503 is the database away, answered and logged as a warning where it is answered.
+        "django.request": {"handlers": [], "filters": ["outage_answered_once"]},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},

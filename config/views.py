@@ -42,7 +42,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: an error no view answered. When it is the database going away (in a
     middleware, say, saving the session), a 503 that says to try again, in JSON under /api/;
     otherwise Django's 500 with the site's 500.html."""
-    if isinstance(sys.exception(), DATABASE_AWAY):
+    exception = sys.exception()
+    if isinstance(exception, DATABASE_AWAY):
+        # The view's name, not the path (a seat's link carries its secret).
+        view = getattr(request.resolver_match, "view_name", None) or "before any view"
+        logger.warning("the database did not answer (%s %s): %s", request.method, view, exception)
         return unavailable_json() if request.path.startswith("/api/") else unavailable_page()
     return django_server_error(request)
 

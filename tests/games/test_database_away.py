@@ -124,18 +124,56 @@ def test_the_database_going_away_outside_any_view_answers_503_too(monkeypatch, p
         assert "Back in a moment" in response.content.decode()
 
 
+def warnings_and_errors(caplog):
+    return [(r.name, r.levelname) for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("api", [False, True])
+def test_a_request_turned_away_is_one_warning_in_the_log_not_also_an_error(
+    game, database, caplog, api
+):
+    seat = seats(game)[1]
+    database.away()
+    with caplog.at_level(logging.INFO):
+        response = seat.get(url(game)) if api else Client().get("/leagues/")
+    database.back()
+
+    assert response.status_code == 503
+    # Django's own "Service Unavailable" error for the same request is left out.
+    assert warnings_and_errors(caplog) == [("games.api" if api else "config.middleware", "WARNING")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_going_away_outside_any_view_is_one_warning_too(monkeypatch, caplog):
+    def gone(self, request):
+        raise OperationalError("the connection was lost")
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", gone)
+    with caplog.at_level(logging.INFO):
+        response = Client(raise_request_exception=False).get("/leagues/")
+
+    assert response.status_code == 503
+    assert warnings_and_errors(caplog) == [("config.views", "WARNING")]
+    assert "the database did not answer (GET before any view)" in caplog.text
+
+
 @pytest.mark.django_db
-def test_any_other_error_is_the_sites_500_page(monkeypatch):
+def test_any_other_error_is_the_sites_500_page(monkeypatch, caplog):
     def broken(self, request):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(SessionMiddleware, "process_request", broken)
 
-    response = Client(raise_request_exception=False).get("/leagues/")
+    with caplog.at_level(logging.INFO):
+        response = Client(raise_request_exception=False).get("/leagues/")
 
     assert response.status_code == 500
     page = response.content.decode()
     assert "Something went wrong on our side" in page and "a bug" not in page
+    # A bug is still Django's error in the log, with its traceback.
+    [error] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert error.name == "django.request" and error.exc_info is not None
 
 
 @pytest.fixture
