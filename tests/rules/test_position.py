@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bots import RandomBot
-from rules.engine import legal_commands, replay, step
+from rules.engine import legal_commands, new_game, replay, step
 from rules.events import event_from_dict
 from rules.position import PositionError, format_position, parse_position, start_from
 from rules.simulate import Simulation
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
+from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Take
 
 EDITIONS = variant_names()
@@ -624,3 +625,52 @@ def test_every_example_of_the_notation_document_parses():
     for line in examples:
         state = parse_position(line, seed="doc")
         assert parse_position(format_position(state)) == state
+
+
+def wild_turned_up(variant: str, wild: str, players: int = 3) -> GameState:
+    """A new game of ``variant`` whose first hand turns ``wild`` up to start."""
+    deck = list(get_variant(variant).deck)
+    deck.remove(wild)
+    deck.insert(players * 7, wild)  # the first card after the deal
+    state, _ = new_game(variant=variant, players=players, deck=deck, dealer=0, seed="s")
+    return state
+
+
+WILDS_TURNED_UP = [
+    (variant, wild)
+    for variant in EDITIONS
+    for wild in sorted(set(get_variant(variant).deck))
+    if COLOUR[wild] is None and wild not in get_variant(variant).starter_returns
+]
+
+
+@pytest.mark.parametrize("variant, wild", WILDS_TURNED_UP)
+def test_a_wild_turned_up_to_start_waits_for_its_colour_and_that_position_is_set_up(variant, wild):
+    state = wild_turned_up(variant, wild)
+    assert state.pending == ("colour", 1) and state.discard == (wild,)
+    assert get_variant(variant).unreachable(state) == []
+    assert parse_position(format_position(state)) == as_position(state)
+
+
+COLOUR_WAIT = (
+    "classic|players=3|hand=1|dealer=1|pending=colour:2|dir=+|colour=-|discard=W"
+    "|pile=*|hands=RD2,GS,RV,G9,BS,B5,R8/R8,BV,Y5,G3,B6,GV,B1/YV,B1,RV,G8,B2,R9,BV"
+)
+
+
+@pytest.mark.parametrize(
+    "change, part, words",
+    [
+        (("discard=W", "discard=R5,W"), "discard", "so the discard pile is that one wild card"),
+        (("discard=W", "discard=W4"), "discard", "W4 turned up to start goes back into the pile"),
+        (("colour=-", "colour=G"), "colour", "still to be chosen: no colour is in play, not green"),
+        (("dir=+", "dir=-"), "dir", "play still goes the way every hand starts"),
+        (("colour:2", "colour:0"), "pending", "chosen by the player after the dealer, seat 2"),
+    ],
+)
+def test_a_wait_for_a_colour_no_game_reaches_is_refused_saying_why(change, part, words):
+    assert parse_position(COLOUR_WAIT, seed="s").pending == ("colour", 2)
+    text = COLOUR_WAIT.replace(*change)
+    error = refused(text)
+    assert error.part == part and words in str(error)
+    assert parse_position(text, seed="s", recorded=True).pending[0] == "colour"  # a record

@@ -95,6 +95,60 @@ class _PlayTable(dict[str, list[Command]]):
         return options
 
 
+def _colour_unreachable(s: GameState, seat: int, returned: frozenset[str]) -> list[Unreachable]:
+    """What is wrong with a wait for a colour to be chosen (``Variant.unreachable``): a game
+    waits for one only when a wild card is turned up to start, before anyone plays: the
+    player after the dealer chooses its colour (the one wild played that needs a choice of
+    its own; every other names its colour with the play). ``returned``: the cards that go back
+    into the pile when turned up to start (``Variant.starter_returns``)."""
+    found: list[Unreachable] = []
+    starter = "the colour of a wild card turned up to start"
+    if len(s.discard) == 1 and s.discard[0] in returned:
+        found.append(
+            (
+                "discard",
+                f"{s.discard[0]} turned up to start goes back into the pile and the next card is "
+                "turned up: no colour is chosen for it",
+                None,
+            )
+        )
+    elif len(s.discard) != 1 or COLOUR[s.discard[0]] is not None:
+        pile = ", ".join(s.discard)
+        found.append(
+            (
+                "discard",
+                f"the game waits for {starter}, so the discard pile is that one wild card, "
+                f"not {pile}",
+                None,
+            )
+        )
+    if s.colour is not None:
+        colour = COLOUR_NAMES.get(s.colour, s.colour)
+        found.append(
+            ("colour", f"{starter} is still to be chosen: no colour is in play, not {colour}", None)
+        )
+    if s.direction != 1:
+        found.append(
+            (
+                "dir",
+                f"{starter} is chosen before anything is played, so play still goes the way "
+                "every hand starts: down the list of players (+)",
+                None,
+            )
+        )
+    first = (s.dealer + 1) % s.players
+    if seat != first:
+        found.append(
+            (
+                "pending",
+                f"{starter} is chosen by the player after the dealer, seat {first}, not seat "
+                f"{seat}",
+                seat,
+            )
+        )
+    return found
+
+
 class Variant:
     """Classic UNO. Subclasses override what their rulebook changes."""
 
@@ -441,8 +495,8 @@ class Variant:
                 (
                     "colour",
                     f"{top} is on top, so the colour in play is {COLOUR_NAMES[COLOUR[top]]}, "
-                    f"not {COLOUR_NAMES.get(s.colour or '', s.colour)}: only a wild card calls "
-                    "a colour of its own",
+                    f"not {COLOUR_NAMES.get(s.colour or '', s.colour or 'none')}: only a wild "
+                    "card calls a colour of its own",
                     None,
                 )
             )
@@ -456,6 +510,8 @@ class Variant:
                     seat,
                 )
             )
+        if kind == Pending.COLOUR:
+            found += _colour_unreachable(s, seat, self.starter_returns)
         if kind == Pending.CHALLENGE and s.w4 is not None:
             before = (seat - s.direction) % s.players
             if s.w4[0] != before:
