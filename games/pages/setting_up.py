@@ -4,7 +4,8 @@ A referee rebuilding a moment of a game played with cards fills in what lies on 
 the players' words: the scoring and the score played to, each player's name, cards and score
 (a score the game would have ended on is refused), the top of the discard pile, the
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
-the card just drawn, challenge the Wild Draw 4 on top, or a moment of the edition's own: a
+the card just drawn, challenge the Wild Draw 4 on top, choose the colour of a wild card
+turned up to start the hand, or a moment of the edition's own: a
 block in UNO Power Grab, a choice where UNO Spin's wheel landed), which way play goes, who may
 be caught without UNO, and the edition's own state (who holds each Power Tower, who the VETO
 card is on): each edition's module gives its fields and part of the position
@@ -125,6 +126,7 @@ _PART_FIELD = {
     "w4": "waiting",
     "exposed": "forgot",
     "drawn": "drawn",
+    "dir": "direction",
 }
 # The parts of a position whose refusal names a seat, to that player's field.
 _SEAT_FIELD = {"scores": "score", "hands": "cards"}
@@ -138,7 +140,9 @@ MOMENTS = [
     ("turn", "Plays a card or draws"),
     ("drawn", "Has just drawn a card: plays it or keeps it"),
     ("challenge", "Challenges the Wild Draw 4 on top, or takes it"),
+    ("colour", "Chooses the colour of the wild card turned up to start the hand"),
 ]
+CHOOSING_COLOUR = "The colour is still to be chosen at this moment: leave the colour in play empty."
 EDITION_MOMENTS = {
     kind: (edition, f"{edition.title}: {words[:1].lower()}{words[1:]}")
     for edition in EDITIONS.values()
@@ -331,14 +335,21 @@ class DescribedPositionForm(forms.Form):
                 self.add_error(key, f"There are {count} players: choose one of them.")
         if self.errors:
             return cleaned
-        wild = "The top card is a wild card: choose the colour in play."
-        colour = self._colour("colour", cleaned.get("colour") or card_info(top[0]).colour, wild)
-        if colour is None:
-            return cleaned
+        waiting = cleaned.get("waiting") or "turn"
+        if waiting == "colour":  # a wild card turned up to start: its colour is being chosen
+            if cleaned.get("colour"):
+                self.add_error("colour", CHOOSING_COLOUR)
+                return cleaned
+            colour: str | None = "-"
+        else:
+            wild = "The top card is a wild card: choose the colour in play."
+            given = cleaned.get("colour") or card_info(top[0]).colour
+            colour = self._colour("colour", given, wild)
+            if colour is None:
+                return cleaned
         turn = cleaned["turn"] - 1
         # The card on top was played by the player before the one who decides.
         before_turn = (turn - (1 if cleaned["direction"] == "+" else -1)) % count
-        waiting = cleaned.get("waiting") or "turn"
         edition = edition_for(variant)
         if waiting in EDITION_MOMENTS and EDITION_MOMENTS[waiting][0] is not edition:
             other = EDITION_MOMENTS[waiting][0].title

@@ -58,6 +58,7 @@ def test_the_page_asks_for_the_position_in_the_players_words(referee):
         "The colour in play",
         "Whose turn it is",
         "Which way play goes",
+        "Chooses the colour of the wild card turned up to start the hand",
         "The U tower (blocks a Draw One)",
         "Or paste a position line",
     ):
@@ -550,3 +551,49 @@ def test_the_shared_page_code_names_no_edition():
         if asks.search(line)
     ]
     assert named == []
+
+
+WILD_TURNED_UP = {
+    **ANN_BOB_CY,
+    "cards_1": "red 1, green two, blue 3, yellow 4, red 5, green 6, blue 7",
+    "cards_2": "red 9, green 9, blue 9, yellow 9, red 8, green 8, blue 8",
+    "cards_3": "yellow 1, yellow 2, yellow 3, yellow 5, yellow 6, yellow 7, yellow 8",
+    "score_2": "",
+    "top": "wild",
+    "under": "",
+    "dealer": "3",
+    "turn": "1",
+    "waiting": "colour",
+}
+
+
+def test_a_wild_turned_up_to_start_is_set_up_for_the_player_after_the_dealer_to_choose(referee):
+    response = referee.post("/play/set-up/", WILD_TURNED_UP)
+
+    assert response.status_code == 302
+    state = services.current_state(game=Game.objects.get())
+    assert (state.discard, state.colour, state.pending) == (("W",), None, ("colour", 0))
+    commands = legal_commands(state, 0)
+    assert {c.colour for c in commands if c.type == "choose_colour"} == {"R", "G", "B", "Y"}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"colour": "B"}, "colour", "The colour is still to be chosen at this moment"),
+        ({"turn": "2"}, "turn", "is chosen by the player after the dealer, Ann, not Bob"),
+        ({"direction": "-"}, "direction", "down the list of players, Ann then Bob"),
+        ({"under": "red 7"}, "top", "the discard pile is that one wild card, not red 7, wild"),
+        ({"top": "red 7"}, "top", "the discard pile is that one wild card, not red 7"),
+        ({"top": "wild draw 4"}, "top", "Wild draw four turned up to start goes back into the"),
+    ],
+)
+def test_a_wild_turned_up_that_play_never_leaves_so_is_refused_on_its_field(
+    referee, change, field, words
+):
+    response = referee.post("/play/set-up/", {**WILD_TURNED_UP, **change})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors.get(field, [])
+    assert any(words in message for message in errors), response.context["described"].errors
+    assert Game.objects.count() == 0

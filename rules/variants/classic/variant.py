@@ -132,7 +132,7 @@ def _colour_unreachable(s: GameState, seat: int, returned: frozenset[str]) -> li
             (
                 "dir",
                 f"{starter} is chosen before anything is played, so play still goes the way "
-                "every hand starts: down the list of players (+)",
+                "every hand starts: down the list of players, seat 0 then seat 1",
                 None,
             )
         )
@@ -489,6 +489,9 @@ class Variant:
                         other,
                     )
                 )
+        # First: without a wild card alone on top, what is wrong is the wait for a colour.
+        if kind == Pending.COLOUR:
+            found += _colour_unreachable(s, seat, self.starter_returns)
         top = s.discard[-1] if s.discard else None
         if top is not None and COLOUR[top] is not None and COLOUR[top] != s.colour:
             found.append(
@@ -510,8 +513,6 @@ class Variant:
                     seat,
                 )
             )
-        if kind == Pending.COLOUR:
-            found += _colour_unreachable(s, seat, self.starter_returns)
         if kind == Pending.CHALLENGE and s.w4 is not None:
             before = (seat - s.direction) % s.players
             if s.w4[0] != before:
