@@ -106,14 +106,20 @@ def test_a_page_while_the_database_is_away_is_the_back_in_a_moment_page(database
     assert "the database did not answer (GET tournaments:league-list)" in caplog.text
 
 
+def session_fails(monkeypatch, error: Exception) -> None:
+    """A middleware that reaches the database before any view runs (the session's) raises
+    ``error``."""
+
+    def fails(self, request):
+        raise error
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", fails)
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("path, json", [("/leagues/", False), ("/api/leagues/", True)])
 def test_the_database_going_away_outside_any_view_answers_503_too(monkeypatch, path, json):
-    def gone(self, request):
-        raise OperationalError("the connection was lost")
-
-    # A middleware that reaches the database before any view runs (the session's, here).
-    monkeypatch.setattr(SessionMiddleware, "process_request", gone)
+    session_fails(monkeypatch, OperationalError("the connection was lost"))
 
     response = Client(raise_request_exception=False).get(path)
 
@@ -146,10 +152,7 @@ def test_a_request_turned_away_is_one_warning_in_the_log_not_also_an_error(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_database_going_away_outside_any_view_is_one_warning_too(monkeypatch, caplog):
-    def gone(self, request):
-        raise OperationalError("the connection was lost")
-
-    monkeypatch.setattr(SessionMiddleware, "process_request", gone)
+    session_fails(monkeypatch, OperationalError("the connection was lost"))
     with caplog.at_level(logging.INFO):
         response = Client(raise_request_exception=False).get("/leagues/")
 
@@ -160,11 +163,7 @@ def test_the_database_going_away_outside_any_view_is_one_warning_too(monkeypatch
 
 @pytest.mark.django_db
 def test_any_other_error_is_the_sites_500_page(monkeypatch, caplog):
-    def broken(self, request):
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(SessionMiddleware, "process_request", broken)
-
+    session_fails(monkeypatch, RuntimeError("a bug"))
     with caplog.at_level(logging.INFO):
         response = Client(raise_request_exception=False).get("/leagues/")
 
