@@ -203,16 +203,19 @@ def request(send, *args, **kwargs):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_with_postgresql_really_gone_the_api_answers_503_and_recovers_when_it_is_back(
-    game, through_proxy
+    game, through_proxy, caplog
 ):
     seat = seats(game)[1]
     assert request(seat.get, url(game)).status_code == 200
     count = event_count(game)
 
     through_proxy.down()  # the open connection is cut, new ones are refused
-    assert_unavailable_json(request(seat.get, url(game)))
-    assert_unavailable_json(request(seat.post, url(game, "commands/"), PLAY, format="json"))
-    assert request(Client().get, "/leagues/").status_code == 503
+    with caplog.at_level(logging.INFO):
+        assert_unavailable_json(request(seat.get, url(game)))
+        assert_unavailable_json(request(seat.post, url(game, "commands/"), PLAY, format="json"))
+        assert request(Client().get, "/leagues/").status_code == 503
+    # Each request turned away is one warning, none an error.
+    assert [level for _, level in warnings_and_errors(caplog)] == ["WARNING"] * 3
 
     through_proxy.up()
     assert request(seat.get, url(game)).status_code == 200
