@@ -279,6 +279,35 @@ def test_a_block_no_game_reaches_is_refused_saying_why():
     assert "seat 1 would block RD1, which it played itself" in str(refused(own))
 
 
+KEEP = (
+    "power_grab|players=3|hand=1|dealer=0|pending=keep:1|dir=+|colour={colour}|discard={top}"
+    '|pile=*|hands=G7/R5,G2,B9/Y4|extra={{"threat":null,"towers":[1,1,1,1]}}'
+)
+
+
+@pytest.mark.parametrize("top", ["R5:U", "RG2", "WG"])
+def test_instant_uno_is_set_up_after_the_card_that_grabbed_the_fourth_tower(top):
+    state, _ = start_from(KEEP.format(colour="R", top=top), seed="s")
+
+    assert state.pending == ("keep", 1)
+    claims = legal_commands(state, 1)
+    assert {c.card for c in claims} == {"R5", "G2", "B9"}  # type: ignore[attr-defined]
+    state, _ = step(state, claims[0])
+    assert state.hands[1] == ("R5",) and state.extra.towers == (None,) * 4
+
+
+@pytest.mark.parametrize(("colour", "top"), [("B", "B7"), ("R", "RD1"), ("G", "W4")])
+def test_instant_uno_after_a_card_that_grabs_no_tower_is_refused(colour, top):
+    # The fourth tower is grabbed by a Power Icon or a grab card, which is then on top.
+    error = refused(KEEP.format(colour=colour, top=top))
+
+    assert error.part == "discard"
+    assert (
+        f"must be a card with a Power Icon, a Grab-2-Towers or a Wild Grab-A-Tower, not {top}"
+        in str(error)
+    )
+
+
 @pytest.mark.parametrize("hand", ["", "P1"])
 def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
     # Someone laughed: only a player holding two cards or more is asked which one to keep.

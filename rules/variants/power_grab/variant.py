@@ -334,7 +334,11 @@ class PowerGrab(Variant):
         return frozenset()
 
     def unreachable(self, s: GameState) -> list[Unreachable]:
-        return [*(("extra", problem, None) for problem in _unblockable(s)), *super().unreachable(s)]
+        return [
+            *(("extra", problem, None) for problem in _unblockable(s)),
+            *(("discard", problem, None) for problem in _unkeepable(s)),
+            *super().unreachable(s),
+        ]
 
 
 def _unblockable(s: GameState) -> list[str]:
@@ -355,6 +359,21 @@ def _unblockable(s: GameState) -> list[str]:
             "challenge or accept it (pending=challenge), not with pending=block"
         ]
     return []
+
+
+def _unkeepable(s: GameState) -> list[str]:
+    """What is wrong with a wait for the card to keep at Instant UNO that no game reaches
+    (``PowerGrab.unreachable``): the card on top is the one that grabbed the fourth tower."""
+    kind, seat = s.pending
+    if kind != Pending.KEEP or not s.discard:
+        return []
+    top = s.discard[-1]
+    if top in ICON or top in GRAB_CARDS:
+        return []
+    return [
+        f"seat {seat} came to hold all four towers with the card on top, which must be a card "
+        f"with a Power Icon, a Grab-2-Towers or a Wild Grab-A-Tower, not {top}"
+    ]
 
 
 def _held(towers: tuple[int | None, ...], seat: int) -> tuple[bool, ...]:
