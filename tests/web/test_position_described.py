@@ -16,7 +16,7 @@ from games.pages.setting_up import card_phrases, cards_from_words
 from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
-from rules.variants.power_grab.commands import Block, Take
+from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
 from rules.variants.spin.commands import WheelDiscard
 
 pytestmark = pytest.mark.django_db
@@ -314,6 +314,66 @@ def test_a_block_is_refused_without_an_action_card_or_the_tower_that_blocks_it(
 
     assert response.status_code == 400
     errors = response.context["described"].errors["waiting"]
+    assert any(words in message for message in errors), errors
+    assert Game.objects.count() == 0
+
+
+INSTANT_UNO = {
+    **POWER_GRAB_BLOCK,
+    "top": "green 5 (u icon)",
+    "colour": "",
+    "waiting": "keep",
+    "power_grab_tower_u": "",
+    "power_grab_tower_n": "2",
+}
+
+
+def test_instant_uno_is_set_up_for_the_player_who_grabbed_the_fourth_tower(referee):
+    page = referee.get("/play/set-up/").text
+    assert "UNO Power Grab: has just grabbed the fourth tower: keeps one card" in page
+
+    # Bob's green 5 grabbed the U tower, his fourth: he keeps one card and discards the rest.
+    response = referee.post("/play/set-up/", INSTANT_UNO)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("keep", 1) and state.extra.towers == (1, 1, 1, 1)
+    services.apply_command(game_id=game.pk, command=ClaimInstantUno(1, "R5"), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("R5",) and state.extra.towers == (None,) * 4
+    # The cards discarded go under the card that grabbed the tower, which stays on top.
+    assert state.discard == ("B3", "YS", "G5:U") and state.pending == ("turn", 2)
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        (
+            {"power_grab_tower_o": "3"},
+            "power_grab_tower_o",
+            "Bob holds all four towers at Instant UNO, not Cy: choose Bob or leave it empty.",
+        ),
+        (
+            {"cards_2": "red 5"},
+            "waiting",
+            "Bob holds 1 card: at Instant UNO with one card or none there is nothing to keep",
+        ),
+        (
+            {"top": "green 5"},
+            "top",
+            "Bob came to hold all four towers with the card on top, which must be a card with "
+            "a Power Icon, a Grab-2-Towers or a Wild Grab-A-Tower, not green 5",
+        ),
+    ],
+)
+def test_instant_uno_is_refused_on_its_field_when_it_could_not_happen(
+    referee, change, field, words
+):
+    response = referee.post("/play/set-up/", {**INSTANT_UNO, **change})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors[field]
     assert any(words in message for message in errors), errors
     assert Game.objects.count() == 0
 

@@ -131,7 +131,10 @@ class PowerGrab(Classic):
 
     # Setting up a position: who holds each tower, and a block to decide --------------------
 
-    setup_moments = (("block", "Blocks the action card on top with a tower, or takes it"),)
+    setup_moments = (
+        ("block", "Blocks the action card on top with a tower, or takes it"),
+        ("keep", "Has just grabbed the fourth tower: keeps one card, discards the rest"),
+    )
     setup_legend = "the Power Towers"
 
     def setup_fields(self) -> dict[str, forms.Field]:
@@ -154,6 +157,8 @@ class PowerGrab(Classic):
         if errors:
             return SetUpPart(errors=errors)
         towers = [table.seat(row) for row in rows.values()]
+        if moment == "keep":
+            return _instant_uno(rows, table)
         threat = None
         if moment == "block":
             rank = card_info(table.top).rank
@@ -183,6 +188,30 @@ class PowerGrab(Classic):
             extra={"threat": threat, "towers": towers},
             refused_on="moment" if threat else None,
         )
+
+
+def _instant_uno(rows: dict[str, int | None], table: SetUpTable) -> SetUpPart:
+    """Instant UNO: the player whose turn it is has just grabbed the fourth tower with the card
+    on top, holds all four (a tower left empty on the form is theirs) and chooses the card to
+    keep."""
+    name, seat = table.names[table.turn], table.turn
+    others = {
+        f"tower_{TOWER_KEYS[tower]}": f"{name} holds all four towers at Instant UNO, not "
+        f"{table.names[holder]}: choose {name} or leave it empty."
+        for tower, row in rows.items()
+        if (holder := table.seat(row)) is not None and holder != seat
+    }
+    if others:
+        return SetUpPart(errors=others)
+    held = len(table.hands[seat])
+    if held < 2:
+        return SetUpPart(
+            errors={
+                "moment": f"{name} holds {count(held)}: at Instant UNO with one card or none "
+                "there is nothing to keep or discard."
+            }
+        )
+    return SetUpPart(extra={"threat": None, "towers": [seat] * 4}, refused_on="moment")
 
 
 EDITION = PowerGrab()
