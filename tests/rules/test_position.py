@@ -308,6 +308,23 @@ def test_instant_uno_after_a_card_that_grabs_no_tower_is_refused(colour, top):
     )
 
 
+WHEEL_WAIT = (
+    "spin|players=3|hand=1|dealer=0|pending={kind}:1|dir=+|colour=R|discard={top}"
+    "|pile=*|hands=R1,G2/B5,G5,R9/Y4"
+)
+
+
+@pytest.mark.parametrize("kind", ["spin", "almost_uno", "discard_number", "discard_colour"])
+def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_top(kind):
+    state, _ = start_from(WHEEL_WAIT.format(kind=kind, top="R3~"), seed="s")
+    assert state.pending == (kind, 1) and legal_commands(state, 1)
+
+    error = refused(WHEEL_WAIT.format(kind=kind, top="R3"))
+    assert error.part == "discard"
+    assert "seat 1 spins the wheel, or chooses where it landed, after a Spin card" in str(error)
+    assert str(error).endswith("which is then on top, not R3")
+
+
 @pytest.mark.parametrize("hand", ["", "P1"])
 def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
     # Someone laughed: only a player holding two cards or more is asked which one to keep.

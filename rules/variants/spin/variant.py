@@ -29,6 +29,7 @@ from rules.variants.classic.variant import (
     NUMBERS,
     PLAIN,
     RANK,
+    Unreachable,
     Variant,
     standard_deck,
 )
@@ -83,6 +84,10 @@ DISCARD_KINDS = frozenset(
 )
 WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
 
+# The waits that come between a Spin card played and its wheel carried out, that card on top.
+_AFTER_A_SPIN_CARD = frozenset(
+    {SPIN, Pending.ALMOST_UNO, Pending.DISCARD_NUMBER, Pending.DISCARD_COLOUR}
+)
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
 
@@ -439,6 +444,22 @@ class Spin(Variant):
         if kind == SPIN:
             return frozenset({(pseat - s.direction) % s.players})
         return frozenset()
+
+    def unreachable(self, s: GameState) -> list[Unreachable]:
+        kind, seat = s.pending
+        if kind in _AFTER_A_SPIN_CARD and s.discard and not is_spin_card(s.discard[-1]):
+            # A Spin card sends the next player to the wheel; it stays on top until the
+            # wheel's segment is carried out.
+            return [
+                (
+                    "discard",
+                    f"seat {seat} spins the wheel, or chooses where it landed, after a Spin "
+                    f"card, which is then on top, not {s.discard[-1]}",
+                    None,
+                ),
+                *super().unreachable(s),
+            ]
+        return super().unreachable(s)
 
     def invariants(self, s: GameState) -> list[str]:
         problems = []
