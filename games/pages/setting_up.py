@@ -5,10 +5,10 @@ the players' words: the scoring and the score played to, each player's name, car
 (a score the game would have ended on is refused), the top of the discard pile, the
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
 the card just drawn, challenge the Wild Draw 4 on top, choose the colour of a wild card
-turned up to start the hand, or a moment of the edition's own: a
-block or an Instant UNO in UNO Power Grab, a choice where UNO Spin's wheel landed), which way play goes, who may
-be caught without UNO, and the edition's own state (who holds each Power Tower, who the VETO
-card is on): each edition's module gives its fields and part of the position
+turned up to start the hand, or a moment of the edition's own: a block or an Instant UNO in
+UNO Power Grab, UNO Spin's wheel to spin or a choice where it landed), which way play goes,
+who may be caught without UNO, and the edition's own state (who holds each Power Tower, who
+the VETO card is on): each edition's module gives its fields and part of the position
 (``Edition.setup_part``). The form writes the position line (docs/POSITION.md) from it, every
 card not placed going into the draw pile, shuffled, and has the rules check it; whatever they
 refuse is told on the field it concerns, with names and cards in words.

@@ -17,7 +17,7 @@ from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
-from rules.variants.spin.commands import WheelDiscard
+from rules.variants.spin.commands import SpinWheel, WheelDiscard
 
 pytestmark = pytest.mark.django_db
 
@@ -499,10 +499,30 @@ def test_a_spin_card_that_went_out_sends_the_next_player_to_the_wheel_then_ends_
     assert state.last_hand.winner == 0 and state.hands[1] == ("R9",)
 
 
+@pytest.mark.parametrize("ann", ["red 1, green two", ""])
+def test_a_spin_card_on_top_is_set_up_for_the_next_player_to_spin_the_wheel(referee, ann):
+    # Ann played the red 3 Spin card (her last, or not): Bob spins the wheel.
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, "cards_1": ann, "waiting": "spin"})
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("spin", 1) and state.extra.spins == 0
+    result = services.apply_command(game_id=game.pk, command=SpinWheel(1), actor="seat")
+    spun = result.events[0]
+    assert spun.type == "wheel_spun" and spun.data["seat"] == 1
+    # Ann is out as the wheel stops when the Spin card was her last.
+    assert result.state.extra.out == (0 if not ann else None)
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [
         ({"top": "red 3"}, "The wheel is spun after a Spin card: the top card is the red 3"),
+        (
+            {"top": "red 3", "waiting": "spin"},
+            "The wheel is spun after a Spin card: the top card is the red 3",
+        ),
         (
             {"waiting": "almost_uno", "cards_2": "B5, G5"},
             "Bob holds 2 cards: Almost UNO has nothing to discard, and play goes on.",

@@ -135,9 +135,10 @@ class Spin(Classic):
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         return ["may be caught"] if seat in (edition.get("also_uno_exposed") or ()) else []
 
-    # Setting up a position: the wheel has landed on a segment where the spinner chooses ------
+    # Setting up a position: the wheel to spin, or landed on a segment where the spinner chooses
 
     setup_moments = (
+        ("spin", "Spins the wheel: the player before played the Spin card on top"),
         ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
         ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
         ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
@@ -159,7 +160,8 @@ class Spin(Classic):
             return SetUpPart(
                 errors={"moment": f"{nothing} has nothing to discard, and play goes on."}
             )
-        if table.hands[table.before]:
+        if moment == "spin" or table.hands[table.before]:
+            # (A Spin card that was its player's last: the wheel records them out as it stops.)
             return SetUpPart(refused_on="moment")
         # The Spin card was its player's last: the wheel is resolved, then the hand is over.
         start = self.state_as_a_hand_starts(table)
