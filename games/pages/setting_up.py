@@ -6,7 +6,7 @@ the players' words: the scoring and the score played to, each player's name, car
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
 the card just drawn, challenge the Wild Draw 4 on top, choose the colour of a wild card
 turned up to start the hand, or a moment of the edition's own: a block or an Instant UNO in
-UNO Power Grab, UNO Spin's wheel to spin or a choice where it landed), which way play goes,
+UNO Power Grab, UNO Spin's wheel to spin or what it landed on), which way play goes,
 who may be caught without UNO, and the edition's own state (who holds each Power Tower, who
 the VETO card is on): each edition's module gives its fields and part of the position
 (``Edition.setup_part``). The form writes the position line (docs/POSITION.md) from it, every

@@ -148,7 +148,7 @@ def test_an_edition_state_or_choice_that_cannot_be_is_400_naming_it(position, wo
 
 def test_the_cards_an_almost_uno_spinner_keeps_stay_hidden_from_the_other_seats():
     position = (
-        "spin|players=3|hand=1|dealer=0|pending=almost_uno_top:1|dir=+|colour=R|discard=R7"
+        "spin|players=3|hand=1|dealer=0|pending=almost_uno_top:1|dir=+|colour=R|discard=R3~"
         '|pile=*|hands=R1,G2/B3,R5,Y6,G8,B9/W4,G4|extra={"kept":["B3","R5"]}'
     )
     game = set_up(user_client(), position=position).json()

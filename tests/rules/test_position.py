@@ -123,7 +123,7 @@ def test_a_seat_sees_only_its_own_hand_in_the_set_up_event():
 def test_the_cards_an_almost_uno_spinner_keeps_are_hidden_from_the_other_seats():
     # Seat 1 keeps B3 and R5 and is choosing which of its other cards lands on top.
     text = (
-        "spin|players=3|hand=1|dealer=0|pending=almost_uno_top:1|dir=+|colour=R|discard=R7"
+        "spin|players=3|hand=1|dealer=0|pending=almost_uno_top:1|dir=+|colour=R|discard=R3~"
         '|pile=*|hands=R1,G2/B3,R5,Y6,G8,B9/W4,G4|extra={"kept":["B3","R5"]}'
     )
     _, (event,) = start_from(text, seed="s")
@@ -314,14 +314,32 @@ WHEEL_WAIT = (
 )
 
 
-@pytest.mark.parametrize("kind", ["spin", "almost_uno", "discard_number", "discard_colour"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "spin",
+        "almost_uno",
+        "almost_uno_top",
+        "discard_number",
+        "discard_colour",
+        "war_discard",
+        "uno_spin",
+        "uno_spin_discard",
+    ],
+)
 def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_top(kind):
-    state, _ = start_from(WHEEL_WAIT.format(kind=kind, top="R3~"), seed="s")
-    assert state.pending == (kind, 1) and legal_commands(state, 1)
+    text = WHEEL_WAIT.format(kind=kind, top="R3~")
+    if kind == "almost_uno_top":
+        text += '|extra={"kept":["B5","G5"]}'
+    if kind == "war_discard":
+        text += '|extra={"war":[5]}'
+    state, _ = start_from(text, seed="s")
+    assert state.pending == (kind, 1)
+    assert legal_commands(state, 1 if kind != "uno_spin" else 0)
 
-    error = refused(WHEEL_WAIT.format(kind=kind, top="R3"))
+    error = refused(text.replace("R3~", "R3"))
     assert error.part == "discard"
-    assert "seat 1 spins the wheel, or chooses where it landed, after a Spin card" in str(error)
+    assert "seat 1 spins the wheel, or answers where it landed, after a Spin card" in str(error)
     assert str(error).endswith("which is then on top, not R3")
 
 

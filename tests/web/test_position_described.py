@@ -17,7 +17,7 @@ from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
-from rules.variants.spin.commands import SpinWheel, WheelDiscard
+from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
 
 pytestmark = pytest.mark.django_db
 
@@ -515,10 +515,29 @@ def test_a_spin_card_on_top_is_set_up_for_the_next_player_to_spin_the_wheel(refe
     assert result.state.extra.out == (0 if not ann else None)
 
 
+def test_an_uno_spin_is_set_up_for_every_player_to_race_to_claim(referee):
+    # Bob's spin landed on UNO Spin: Cy claims it first and discards her yellow 4.
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, "waiting": "uno_spin"})
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("uno_spin", 1)
+    assert all(ClaimUnoSpin(seat) in legal_commands(state, seat) for seat in range(3))
+    services.apply_command(game_id=game.pk, command=ClaimUnoSpin(2), actor="seat")
+    services.apply_command(game_id=game.pk, command=WheelDiscard(2, ("Y4",)), actor="seat")
+    state = services.current_state(game=game)
+    assert state.last_hand.winner == 2
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [
         ({"top": "red 3"}, "The wheel is spun after a Spin card: the top card is the red 3"),
+        (
+            {"top": "red 3", "waiting": "uno_spin"},
+            "The wheel is spun after a Spin card: the top card is the red 3",
+        ),
         (
             {"top": "red 3", "waiting": "spin"},
             "The wheel is spun after a Spin card: the top card is the red 3",

@@ -142,6 +142,7 @@ class Spin(Classic):
         ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
         ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
         ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
+        ("uno_spin", "The wheel landed on UNO Spin (the first to claim it discards a card)"),
     )
 
     def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:

@@ -84,10 +84,6 @@ DISCARD_KINDS = frozenset(
 )
 WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
 
-# The waits that come between a Spin card played and its wheel carried out, that card on top.
-_AFTER_A_SPIN_CARD = frozenset(
-    {SPIN, Pending.ALMOST_UNO, Pending.DISCARD_NUMBER, Pending.DISCARD_COLOUR}
-)
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
 
@@ -447,13 +443,13 @@ class Spin(Variant):
 
     def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, seat = s.pending
-        if kind in _AFTER_A_SPIN_CARD and s.discard and not is_spin_card(s.discard[-1]):
-            # A Spin card sends the next player to the wheel; it stays on top until the
-            # wheel's segment is carried out.
+        if kind in WHEEL_KINDS and s.discard and not is_spin_card(s.discard[-1]):
+            # Every wait of the wheel comes between a Spin card played and the spinner's
+            # (or a War's or an UNO Spin's winner's) discard, that card on top all along.
             return [
                 (
                     "discard",
-                    f"seat {seat} spins the wheel, or chooses where it landed, after a Spin "
+                    f"seat {seat} spins the wheel, or answers where it landed, after a Spin "
                     f"card, which is then on top, not {s.discard[-1]}",
                     None,
                 ),
