@@ -330,7 +330,7 @@ INSTANT_UNO = {
 
 def test_instant_uno_is_set_up_for_the_player_who_grabbed_the_fourth_tower(referee):
     page = referee.get("/play/set-up/").text
-    assert "UNO Power Grab: has just grabbed the fourth tower: keeps one card" in page
+    assert "UNO Power Grab: keeps one card and discards the rest, having grabbed the" in page
 
     # Bob's green 5 grabbed the U tower, his fourth: he keeps one card and discards the rest.
     response = referee.post("/play/set-up/", INSTANT_UNO)
@@ -501,6 +501,9 @@ def test_a_spin_card_that_went_out_sends_the_next_player_to_the_wheel_then_ends_
 
 @pytest.mark.parametrize("ann", ["red 1, green two", ""])
 def test_a_spin_card_on_top_is_set_up_for_the_next_player_to_spin_the_wheel(referee, ann):
+    assert (
+        "UNO Spin: spins the wheel after the Spin card on top" in referee.get("/play/set-up/").text
+    )
     # Ann played the red 3 Spin card (her last, or not): Bob spins the wheel.
     response = referee.post("/play/set-up/", {**SPIN_WHEEL, "cards_1": ann, "waiting": "spin"})
 

@@ -133,7 +133,7 @@ class PowerGrab(Classic):
 
     setup_moments = (
         ("block", "Blocks the action card on top with a tower, or takes it"),
-        ("keep", "Has just grabbed the fourth tower: keeps one card, discards the rest"),
+        ("keep", "Keeps one card and discards the rest, having grabbed the fourth tower"),
     )
     setup_legend = "the Power Towers"
 

@@ -138,7 +138,7 @@ class Spin(Classic):
     # Setting up a position: the wheel to spin, or landed on a segment where the spinner chooses
 
     setup_moments = (
-        ("spin", "Spins the wheel: the player before played the Spin card on top"),
+        ("spin", "Spins the wheel after the Spin card on top"),
         ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
         ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
         ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
