@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from rules.bots import RandomBot
 from rules.engine import legal_commands, new_game, replay, step
 from rules.events import event_from_dict
-from rules.position import PositionError, format_position, parse_position, start_from
+from rules.position import (
+    PositionError,
+    default_extra,
+    format_position,
+    parse_position,
+    start_from,
+)
 from rules.simulate import Simulation
 from rules.state import GameState
 from rules.variants import get_variant, variant_names
@@ -343,18 +349,72 @@ def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_t
     assert str(error).endswith("which is then on top, not R3")
 
 
+def veto_extra(rules: list[str], players: int, **changes) -> str:
+    """VETO's state as a hand starts with the house rules ``rules``, with ``changes``, as a
+    position writes it."""
+    options = (("customizable", tuple(rules)),)
+    start = default_extra(get_variant("veto"), players, options).to_dict()
+    return json.dumps(start | changes, separators=(",", ":"))
+
+
 @pytest.mark.parametrize("hand", ["", "P1"])
 def test_a_veto_joke_keep_for_a_player_without_two_cards_is_refused(hand):
     # Someone laughed: only a player holding two cards or more is asked which one to keep.
+    extra = veto_extra(["joke"], 2, player=0)
     text = (
-        "veto|players=2|hand=1|dealer=0|pending=keep_card:0|dir=+|colour=P|discard=P7"
-        f"|pile=*|hands={hand}/Y3,P5"
+        'veto|players=2|options={"customizable":["joke"]}|hand=1|dealer=0|pending=keep_card:0'
+        f"|dir=+|colour=P|discard=P7,WC|pile=*|hands={hand}/Y3,P5|extra={extra}"
     )
     error = refused(text)
     assert error.part == "extra"
     held = 1 if hand else 0
     assert f"seat 0 keeps one card and discards the rest holding {held}" in str(error)
     assert start_from(text.replace(f"hands={hand}/", "hands=P1,G2/"), seed="s")
+
+
+HOUSE_RULE_WAIT = (
+    'veto|players=3|options={{"customizable":{rules}}}|hand=1|dealer=2|pending={kind}:{seat}'
+    "|dir=+|colour=G|discard=P7,{top}|pile=*|hands=Y2,Y1/YS,O4/Y4,G7|extra={extra}"
+)
+# Each wait of a house rule: its rule, the seat waited for and the seat that played the card.
+HOUSE_RULE_WAITS = [
+    ("name_colour", "draw_until_colour", 0, 0),
+    ("joke", "joke", 0, 0),
+    ("keep_card", "joke", 0, 0),
+    ("rooster", "rooster", 1, 0),
+]
+
+
+def house_rule_wait(kind, seat, rule, *, top="WC", player=0, other="elbows"):
+    """Seat ``player`` played a Wild Customizable card (its rule ``rule``) and the game waits
+    for ``seat`` to carry it out; the game's other card carries ``other``."""
+    rules = json.dumps([rule, other])
+    on_top = [rule] if rule != other and top == "WC" else []
+    extra = veto_extra([rule, other], 3, player=player, discard_rules=on_top)
+    return HOUSE_RULE_WAIT.format(rules=rules, kind=kind, seat=seat, top=top, extra=extra)
+
+
+@pytest.mark.parametrize(("kind", "rule", "seat", "player"), HOUSE_RULE_WAITS)
+@pytest.mark.parametrize("other", ["elbows", "same"])
+def test_a_house_rule_waits_right_after_its_wild_customizable_card(kind, rule, seat, player, other):
+    other = rule if other == "same" else other
+    state, _ = start_from(house_rule_wait(kind, seat, rule, other=other), seed="s")
+
+    assert state.pending == (kind, seat) and state.extra.player == player
+    assert legal_commands(state, seat) or kind in ("joke", "rooster")  # (the referee reports)
+
+
+@pytest.mark.parametrize(("kind", "rule", "seat", "player"), HOUSE_RULE_WAITS)
+def test_a_house_rule_wait_play_never_reaches_is_refused_saying_why(kind, rule, seat, player):
+    no_card = refused(house_rule_wait(kind, seat, rule, top="P8"))
+    other_rule = refused(house_rule_wait(kind, seat, "elbows", other=rule))
+    other_player = refused(house_rule_wait(kind, seat, rule, player=2))
+
+    assert no_card.part == other_rule.part == other_player.part == "discard"
+    assert f"right after a Wild Customizable card with that house rule ({rule})" in str(no_card)
+    assert str(no_card).endswith("which is then on top, not P8")
+    assert f"with the {rule} house rule; the one on top has elbows" in str(other_rule)
+    assert f"so the house rule is seat {player}'s (player), not seat 2's" in str(other_player)
 
 
 @pytest.mark.parametrize("variant", EDITIONS)

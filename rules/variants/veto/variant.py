@@ -492,12 +492,55 @@ class Veto(Variant):
 
     def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, pseat = s.pending
+        found: list[Unreachable] = [
+            ("discard", problem, None) for problem in _house_rule_unreachable(s)
+        ]
         if kind == Pending.KEEP_CARD and len(s.hands[pseat]) < 2:
             # Someone laughed at the joke: a player with one card left keeps it, unasked (V16).
             held = len(s.hands[pseat])
             keeps = f"seat {pseat} keeps one card and discards the rest holding {held}"
-            return [("extra", keeps, None), *super().unreachable(s)]
-        return super().unreachable(s)
+            found.append(("extra", keeps, None))
+        return [*found, *super().unreachable(s)]
+
+
+# The waits of a house rule carried out, with the rule and what the player waited for does.
+_RULE_WAITS: dict[str, tuple[str, str]] = {
+    Pending.NAME_COLOUR: ("draw_until_colour", "names the colour the next player draws to"),
+    Pending.JOKE: ("joke", "tells a joke"),
+    Pending.KEEP_CARD: ("joke", "keeps one card after a laugh at the joke"),
+    Pending.ROOSTER: ("rooster", "does the rooster call"),
+}
+
+
+def _house_rule_unreachable(s: GameState) -> list[str]:
+    """What is wrong with a wait for a house rule to be carried out that no game reaches
+    (``Veto.unreachable``): it comes right after the Wild Customizable card with that rule,
+    which is on top, played by the player waited for (the one before, for the rooster call)."""
+    kind, pseat = s.pending
+    wait = _RULE_WAITS.get(kind)
+    if wait is None:
+        return []
+    rule, does = wait
+    x: VetoState = s.extra
+    top = s.discard[-1] if s.discard else None
+    if top != WC:
+        return [
+            f"seat {pseat} {does} right after a Wild Customizable card with that house rule "
+            f"({rule}), which is then on top, not {top}"
+        ]
+    on_top = (in_discard(s, x)[-1:] or (None,))[0] if x.tracked else x.rules[0]
+    if on_top != rule:
+        return [
+            f"seat {pseat} {does} only after a Wild Customizable card with the {rule} house "
+            f"rule; the one on top has {on_top}"
+        ]
+    player = pseat if kind != Pending.ROOSTER else (pseat - s.direction) % s.players
+    if x.player != player:
+        return [
+            f"seat {pseat} {does} after seat {player} played the Wild Customizable card on "
+            f"top, so the house rule is seat {player}'s (player), not seat {x.player}'s"
+        ]
+    return []
 
 
 def _rules_of(options: Any) -> tuple[str, ...]:
