@@ -6,12 +6,13 @@ the players' words: the scoring and the score played to, each player's name, car
 colour in play, who dealt, whose turn it is and what that player does now (play, play or keep
 the card just drawn, challenge the Wild Draw 4 on top, choose the colour of a wild card
 turned up to start the hand, or a moment of the edition's own: a block or an Instant UNO in
-UNO Power Grab, UNO Spin's wheel to spin or what it landed on), which way play goes,
-who may be caught without UNO, and the edition's own state (who holds each Power Tower, who
-the VETO card is on): each edition's module gives its fields and part of the position
-(``Edition.setup_part``). The form writes the position line (docs/POSITION.md) from it, every
-card not placed going into the draw pile, shuffled, and has the rules check it; whatever they
-refuse is told on the field it concerns, with names and cards in words.
+UNO Power Grab, UNO Spin's wheel to spin or what it landed on, a house rule's choice in UNO
+VETO), which way play goes, who may be caught without UNO, and the edition's own state and
+options (who holds each Power Tower, who the VETO card is on, the house rules on the Wild
+Customizable cards and where each is): each edition's module gives its fields and part of the
+position (``Edition.setup_part``). The form writes the position line (docs/POSITION.md) from
+it, every card not placed going into the draw pile, shuffled, and has the rules check it;
+whatever they refuse is told on the field it concerns, with names and cards in words.
 
 Cards are written as they look ("red 7", "blue skip", "green draw two", "wild draw 4") or by
 their codes (R7, BS, GD2, W4), separated by commas.
@@ -367,7 +368,7 @@ class DescribedPositionForm(forms.Form):
             if before is None:
                 return cleaned
             more.append(f"w4={before_turn};{before};{','.join(hands[before_turn])}")
-        table = SetUpTable(tuple(names), tuple(hands), top[0], turn, before_turn)
+        table = SetUpTable(tuple(names), tuple(hands), top[0], turn, before_turn, under)
         keys = self._edition_keys.get(variant, [])
         part = edition.setup_part({k: cleaned.get(f"{variant}_{k}") for k in keys}, waiting, table)
         for key, message in part.errors.items():
@@ -381,6 +382,7 @@ class DescribedPositionForm(forms.Form):
             f"players={count}",
             f"scoring={cleaned.get('scoring') or 'standard'}",
             f"target={cleaned.get('target') or 500}",
+            *([f"options={json.dumps(part.options)}"] if part.options is not None else []),
             "hand=1",
             f"dealer={cleaned['dealer'] - 1}",
             f"pending={pending}",

@@ -16,8 +16,10 @@ from games.pages.setting_up import card_phrases, cards_from_words
 from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
+from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
 from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
+from rules.variants.veto.commands import DiscardAllButOne, NameColour, ReportJoke, ReportRooster
 
 pytestmark = pytest.mark.django_db
 
@@ -444,6 +446,142 @@ def test_without_a_veto_chosen_it_lies_in_the_middle(referee):
 
     state = services.current_state(game=Game.objects.get())
     assert state.extra.veto is None and state.pending == ("turn", 0)
+
+
+# Three Wild Customizable cards with different house rules: Ann played card 1 (the joke),
+# Bob holds card 2 (the rooster call), card 3 (draw until a colour) is in the draw pile.
+HOUSE_RULES = {
+    **VETO_TABLE,
+    "cards_2": "orange 3, purple 5, wild customizable",
+    "top": "wild customizable",
+    "under": "purple 7",
+    "colour": "P",
+    "veto_cards": "3",
+    "veto_rule_1": "joke",
+    "veto_rule_2": "rooster",
+    "veto_rule_3": "draw_until_colour",
+    "veto_where_1": "top",
+    "veto_where_2": "p2",
+    "waiting": "joke",
+}
+
+
+def test_a_joke_is_set_up_with_the_house_rules_and_where_each_card_is(referee):
+    page = referee.get("/play/set-up/").text
+    assert "UNO VETO: tells a joke (the house rule on top)" in page
+    assert "Where card 1 is (asked when the cards&#x27; house rules differ)" in page
+
+    response = referee.post("/play/set-up/", HOUSE_RULES)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert dict(state.options)["customizable"] == ("joke", "rooster", "draw_until_colour")
+    assert state.pending == ("joke", 0) and state.extra.player == 0
+    assert state.extra.held == ((), ("rooster",), ()) and state.extra.discard_rules == ("joke",)
+    # Someone laughed: Ann keeps one card and discards the rest.
+    services.apply_command(game_id=game.pk, command=ReportJoke(None, True), actor="referee")
+    assert services.current_state(game=game).pending == ("keep_card", 0)
+    services.apply_command(game_id=game.pk, command=DiscardAllButOne(0, "G2"), actor="seat")
+    assert services.current_state(game=game).hands[0] == ("G2",)
+
+
+def test_naming_a_colour_is_set_up_for_the_player_of_the_draw_until_a_colour_card(referee):
+    # Ann's card on top is card 3: she names the colour Bob draws to.
+    named = {**HOUSE_RULES, "veto_where_1": "", "veto_where_3": "top", "waiting": "name_colour"}
+    response = referee.post("/play/set-up/", named)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert services.current_state(game=game).pending == ("name_colour", 0)
+    services.apply_command(game_id=game.pk, command=NameColour(0, "Y"), actor="seat")
+    state = services.current_state(game=game)
+    assert COLOUR[state.hands[1][-1]] == "Y" or not state.pile[state.pos :]
+
+
+def test_a_rooster_call_is_set_up_for_the_player_after_the_card(referee):
+    # Every card carries the rooster call, so nobody says where each card is.
+    rooster = {
+        **HOUSE_RULES,
+        **{f"veto_rule_{n}": "rooster" for n in (1, 2, 3)},
+        "veto_where_1": "",
+        "veto_where_2": "",
+        "turn": "2",
+        "waiting": "rooster",
+    }
+    response = referee.post("/play/set-up/", rooster)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("rooster", 1) and state.extra.player == 0
+    services.apply_command(game_id=game.pk, command=ReportRooster(None, False), actor="referee")
+    assert len(services.current_state(game=game).hands[1]) == 3 + 4  # chickened out: four
+
+
+def test_a_house_rule_moment_keeps_the_player_who_laughed_to_two_cards_or_more(referee):
+    response = referee.post(
+        "/play/set-up/", {**HOUSE_RULES, "cards_1": "green 2", "waiting": "keep_card"}
+    )
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors["waiting"]
+    assert (
+        "Ann holds 1 card: after a laugh at the joke a player with one card keeps it" in errors[0]
+    )
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        (
+            {"top": "purple 8", "veto_where_1": ""},
+            "waiting",
+            "Telling a joke comes right after a Wild Customizable card with the house rule "
+            "“Tell a joke: a laugh and you discard down to one card”: the top card is the "
+            "purple 8.",
+        ),
+        (
+            {"veto_where_1": "p2", "veto_where_2": "top"},
+            "waiting",
+            "Telling a joke comes after a Wild Customizable card with the house rule “Tell a "
+            "joke: a laugh and you discard down to one card”; the one on top has “Next player "
+            "does a rooster call or draws 4”. Choose its house rule below.",
+        ),
+        (
+            {"veto_where_2": ""},
+            "veto_where_1",
+            "There is 1 Wild Customizable card in Bob's hand, and 0 said to be there: the "
+            "cards' house rules differ, so say where each card is.",
+        ),
+        (
+            {"veto_cards": "2", "veto_rule_3": "", "veto_where_3": "p1"},
+            "veto_where_3",
+            "The deck has 2 Wild Customizable cards: leave where card 3 is empty.",
+        ),
+        ({"veto_where_3": "p4"}, "veto_where_3", "There are 3 players: choose one of them."),
+        (
+            {"veto_own_1": "Sing"},
+            "veto_own_1",
+            "Card 1: choose a house rule from the list or write your own, not both.",
+        ),
+        (
+            {"veto_cards": "1"},
+            "veto_rule_2",
+            "The deck has 1 Wild Customizable card: leave the house rule of card 2 empty",
+        ),
+    ],
+)
+def test_a_house_rule_set_up_that_could_not_be_is_refused_on_its_field(
+    referee, change, field, words
+):
+    response = referee.post("/play/set-up/", {**HOUSE_RULES, **change})
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors.get(field, [])
+    assert any(words in message for message in errors), response.context["described"].errors
+    assert Game.objects.count() == 0
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ error; nothing is created on a refusal. A description of a player's turn that ho
 is always set up."""
 
 import pytest
+from django import forms
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from games.pages.editions import EDITIONS
 from games.pages.setting_up import EDITION_MOMENTS, MOMENTS
 from rules.cards import card_info
 from rules.variants import get_variant, variant_names
+from rules.variants.classic.variant import MAX_PLAYERS
 
 pytestmark = pytest.mark.django_db
 
@@ -60,9 +62,21 @@ def described(draw: st.DrawFn) -> dict[str, str]:
         data["before"] = draw(st.sampled_from(edition.colours))
     data["forgot"] = draw(mostly([""], rows))
     for name, page in EDITIONS.items():
-        for key in page.setup_fields():
-            data[f"{name}_{key}"] = draw(mostly(["", *rows], [str(players + 1)]))
+        for key, field in page.setup_fields().items():
+            if chooses_a_player(field):
+                value = mostly(["", *rows], [str(players + 1)])
+            elif isinstance(field, forms.ChoiceField):
+                value = mostly([str(v) for v, _ in field.choices], ["nonsense"])
+            else:  # a house rule of the table's own
+                value = st.sampled_from(["", "", "Sing a song", "x" * 300])
+            data[f"{name}_{key}"] = draw(value)
     return data
+
+
+def chooses_a_player(field: forms.Field) -> bool:
+    """Whether an edition's set-up field is a choice of one of the players (or nobody)."""
+    values = {str(v) for v, _ in getattr(field, "choices", [])} - {""}
+    return values == {str(n) for n in range(1, MAX_PLAYERS + 1)}
 
 
 # Each example is a request through the page (with the test's own client and database).
@@ -113,8 +127,9 @@ def a_turn(draw: st.DrawFn) -> dict[str, str]:
     data["dealer"], data["turn"] = draw(st.sampled_from(rows)), draw(st.sampled_from(rows))
     data["waiting"] = "turn"
     for name, page in EDITIONS.items():
-        for key in page.setup_fields():
-            data[f"{name}_{key}"] = draw(st.sampled_from(["", *rows]))
+        for key, field in page.setup_fields().items():
+            if chooses_a_player(field):
+                data[f"{name}_{key}"] = draw(st.sampled_from(["", *rows]))
     if len({data[f"power_grab_tower_{k}"] for k in ("u", "n", "o", "bang")} - {""}) == 1:
         data["power_grab_tower_u"] = ""
     return data

@@ -49,13 +49,15 @@ def player_field(label: str, *, nobody: str, what: str) -> forms.TypedChoiceFiel
 class SetUpTable:
     """What the set-up form has read of the position a referee describes, for an edition's
     part of it: the players' names and hands in seat order, the top card of the discard pile,
-    the seat whose turn it is and the seat that played the top card (the one before)."""
+    the seat whose turn it is and the seat that played the top card (the one before); the
+    cards under the top card, nearest the top first."""
 
     names: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
     top: str
     turn: int
     before: int
+    under: tuple[str, ...] = ()
 
     def seat(self, row: int | None) -> int | None:
         """The seat of a player chosen by their row (None: nobody)."""
@@ -71,11 +73,12 @@ class SetUpTable:
 @dataclass
 class SetUpPart:
     """An edition's part of a described position: its state as the rules read it (``extra``;
-    None: the state a hand starts with), the errors by the edition's field (``"moment"``: the
-    choice of what the player does now), and the field a refusal of that state by the rules
-    is told on (None: above the form)."""
+    None: the state a hand starts with), the game's options (None: the edition's defaults),
+    the errors by the edition's field (``"moment"``: the choice of what the player does now),
+    and the field a refusal of that state by the rules is told on (None: above the form)."""
 
     extra: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None
     errors: dict[str, str] = field(default_factory=dict)
     refused_on: str | None = None
 
@@ -181,7 +184,10 @@ class Edition:
         ``table`` described."""
         return SetUpPart()
 
-    def state_as_a_hand_starts(self, table: SetUpTable) -> dict[str, Any]:
-        """The edition's state as a hand starts at ``table`` (with the edition's default
-        options), as a position writes it: for a ``setup_part`` that changes part of it."""
-        return default_extra(get_variant(self.name), len(table.names), ()).to_dict()
+    def state_as_a_hand_starts(
+        self, table: SetUpTable, options: tuple[tuple[str, Any], ...] = ()
+    ) -> dict[str, Any]:
+        """The edition's state as a hand starts at ``table`` (with the game's ``options``, as
+        the rules parse them; the edition's defaults if none), as a position writes it: for a
+        ``setup_part`` that changes part of it."""
+        return default_extra(get_variant(self.name), len(table.names), options).to_dict()

@@ -8,10 +8,13 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.pages.editions.base import Face, SetUpPart, SetUpTable, player_field
+from games.pages.editions.base import PLAYER_ROWS, Face, SetUpPart, SetUpTable, player_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words, colour_word, target
+from rules import RuleError
 from rules.cards import describe
+from rules.variants import get_variant
+from rules.variants.veto.events import WC
 
 CUSTOMIZABLE_CARDS = 3  # a deck has up to three Wild Customizable cards
 RULE_LENGTH = 200  # the longest house rule the rules take
@@ -181,28 +184,71 @@ class Veto(Classic):
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         return ["VETO on them"] if edition.get("veto_on") == seat else []
 
-    # Setting up a position: where the VETO card lies -------------------------------------
+    # Setting up a position: where the VETO card lies, the house rules and their moments ----
 
-    setup_legend = "the VETO card"
+    setup_moments = (
+        ("name_colour", "Names the colour the next player draws to (the house rule on top)"),
+        ("joke", "Tells a joke (the house rule on top): did anyone laugh?"),
+        ("keep_card", "Someone laughed at their joke: keeps one card, discards the rest"),
+        ("rooster", "Does the rooster call, or chickens out (the house rule on top)"),
+    )
+    setup_legend = "the VETO card and the house rules"
 
     def setup_fields(self) -> dict[str, forms.Field]:
-        return {
+        fields: dict[str, forms.Field] = {
             "veto": player_field(
                 "Who the VETO card was slapped on (they skip their next turn)",
                 nobody="Nobody: it lies in the middle",
                 what="who the VETO card is on",
             )
         }
+        options = self.option_fields()
+        fields["cards"] = options.pop("cards")
+        for n in range(1, CUSTOMIZABLE_CARDS + 1):
+            fields[f"rule_{n}"] = options.pop(f"rule_{n}")
+            fields[f"own_{n}"] = options.pop(f"own_{n}")
+            fields[f"where_{n}"] = forms.ChoiceField(
+                label=f"Where card {n} is (asked when the cards' house rules differ)",
+                choices=WHERE,
+                required=False,
+                error_messages={"invalid_choice": f"Where card {n} is: choose from the list."},
+            )
+        return fields
 
     def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
         row = values.get("veto")
         problem = table.off_table(row)
         if problem:
             return SetUpPart(errors={"veto": problem})
-        if row is None:
-            return SetUpPart()
-        start = self.state_as_a_hand_starts(table)  # (no house rules chosen)
-        return SetUpPart(extra={**start, "veto": table.seat(row)}, refused_on="veto")
+        chosen, errors = self.options_from(values)
+        if errors:
+            return SetUpPart(errors=errors)
+        try:
+            options = get_variant(self.name).parse_options(chosen)
+        except RuleError as exc:
+            detail = str(exc).split(": ", 1)[-1] if str(exc).startswith("options") else str(exc)
+            field = self.option_error_field(str(getattr(exc, "field", "") or ""))
+            return SetUpPart(errors={field: detail[:1].upper() + detail[1:]})
+        rules: list[str] = list(dict(options)["customizable"])
+        start = self.state_as_a_hand_starts(table, options)
+        extra = {**start, "veto": table.seat(row)}
+        if start["tracked"]:
+            placed = _placed(values, rules, table)
+            if isinstance(placed, SetUpPart):
+                return placed
+            extra["held"], extra["discard_rules"], on_top = placed
+        else:
+            on_top = rules[0] if table.top == WC and rules else None
+        if moment in HOUSE_RULE_MOMENTS:
+            problem = _house_rule_moment(moment, on_top, table)
+            if problem:
+                return SetUpPart(errors={"moment": problem})
+            extra["player"] = table.before if moment == "rooster" else table.turn
+        return SetUpPart(
+            extra=extra if extra != start else None,
+            options=chosen if rules != [BLANK] * CUSTOMIZABLE_CARDS else None,
+            refused_on="moment" if moment in HOUSE_RULE_MOMENTS else "veto",
+        )
 
     # Options: the Wild Customizable cards and their house rules ---------------------------
 
@@ -281,6 +327,99 @@ class Veto(Classic):
         lines = [f"{len(rules)} Wild Customizable card{'s' * (len(rules) != 1)} in the deck:"]
         lines += [f"card {i}: {rule_words(rule)}" for i, rule in enumerate(rules, 1)]
         return lines
+
+
+# Where a Wild Customizable card is, on the set-up form: told only when the cards differ.
+WHERE = [
+    ("", "In the draw pile (or not said)"),
+    ("top", "On top of the discard pile"),
+    ("under", "Under the top card"),
+    *((f"p{n}", f"In Player {n}'s hand") for n, _ in PLAYER_ROWS),
+]
+# The house rules' moments on the set-up form: the rule on the card on top, and what the
+# player does, in words.
+HOUSE_RULE_MOMENTS = {
+    "name_colour": ("draw_until_colour", "naming the colour the next player draws to"),
+    "joke": ("joke", "telling a joke"),
+    "keep_card": ("joke", "keeping one card after a laugh at the joke"),
+    "rooster": ("rooster", "the rooster call"),
+}
+
+
+def _placed(
+    values: dict[str, Any], rules: list[str], table: SetUpTable
+) -> tuple[list[list[str]], list[str], str | None] | SetUpPart:
+    """Which house rule each hand and the discard pile hold, from where the form says each
+    Wild Customizable card is (``where_<n>``), when the cards' rules differ: the rules held by
+    each player (sorted), those in the discard pile (bottom first) and the rule on top (None:
+    no Customizable card on top). A ``SetUpPart`` with the errors when the places do not
+    match the cards described."""
+    places = {n: values.get(f"where_{n}") or "" for n in range(1, CUSTOMIZABLE_CARDS + 1)}
+    errors = {}
+    for n, place in places.items():
+        if place and n > len(rules):
+            errors[f"where_{n}"] = (
+                f"The deck has {len(rules)} Wild Customizable card{'s' * (len(rules) != 1)}: "
+                f"leave where card {n} is empty."
+            )
+        elif place.startswith("p") and int(place[1:]) > len(table.names):
+            errors[f"where_{n}"] = f"There are {len(table.names)} players: choose one of them."
+    if errors:
+        return SetUpPart(errors=errors)
+    at = {place: [n for n, p in places.items() if p == place] for place in set(places.values())}
+    wanted = [("top", int(table.top == WC), "on top of the discard pile")]
+    wanted.append(("under", table.under.count(WC), "under the top card"))
+    wanted += [
+        (f"p{seat + 1}", hand.count(WC), f"in {table.names[seat]}'s hand")
+        for seat, hand in enumerate(table.hands)
+    ]
+    for place, count, words in wanted:
+        said = len(at.get(place, []))
+        if said != count:
+            cards = f"{count} Wild Customizable card{'s' * (count != 1)}"
+            return SetUpPart(
+                errors={
+                    "where_1": f"There {'is' if count == 1 else 'are'} {cards} {words}, and "
+                    f"{said} said to be there: the cards' house rules differ, so say where "
+                    "each card is."
+                }
+            )
+    held = [
+        sorted(rules[n - 1] for n in at.get(f"p{seat + 1}", [])) for seat in range(len(table.names))
+    ]
+    on_top = [rules[n - 1] for n in at.get("top", [])]
+    discard = [rules[n - 1] for n in at.get("under", [])] + on_top
+    return held, discard, (on_top[0] if on_top else None)
+
+
+def _quoted(rule: str) -> str:
+    """A house rule in words, in quotation marks (a rule of the table's own has them)."""
+    said = rule_words(rule)
+    return said if rule.startswith(TEXT) else f"“{said[:1].upper()}{said[1:]}”"
+
+
+def _house_rule_moment(moment: str, on_top: str | None, table: SetUpTable) -> str | None:
+    """What is wrong with a house rule's moment on the set-up form, in words (None: nothing):
+    it comes right after the Wild Customizable card with that rule, which is on top."""
+    rule, doing = HOUSE_RULE_MOMENTS[moment]
+    wanted = f"the house rule {_quoted(rule)}"
+    if table.top != WC:
+        return (
+            f"{doing.capitalize()} comes right after a Wild Customizable card with {wanted}: "
+            f"the top card is the {describe(table.top)}."
+        )
+    if on_top != rule:
+        return (
+            f"{doing.capitalize()} comes after a Wild Customizable card with {wanted}; the one "
+            f"on top has {_quoted(on_top or BLANK)}. Choose its house rule below."
+        )
+    held = len(table.hands[table.turn])
+    if moment == "keep_card" and held < 2:
+        return (
+            f"{table.names[table.turn]} holds {held} card{'s' * (held != 1)}: after a laugh at "
+            "the joke a player with one card keeps it, and nobody is asked which."
+        )
+    return None
 
 
 EDITION = Veto()
