@@ -244,10 +244,17 @@ class Veto(Classic):
             if problem:
                 return SetUpPart(errors={"moment": problem})
             extra["player"] = table.before if moment == "rooster" else table.turn
+        # Where the rules' refusal of this state is told: on what the referee chose last.
+        if moment in HOUSE_RULE_MOMENTS:
+            refused_on: str | None = "moment"
+        elif row is not None:
+            refused_on = "veto"
+        else:
+            refused_on = "where_1" if start["tracked"] else None
         return SetUpPart(
             extra=extra if extra != start else None,
             options=chosen if rules != [BLANK] * CUSTOMIZABLE_CARDS else None,
-            refused_on="moment" if moment in HOUSE_RULE_MOMENTS else "veto",
+            refused_on=refused_on,
         )
 
     # Options: the Wild Customizable cards and their house rules ---------------------------
