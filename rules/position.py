@@ -86,11 +86,15 @@ class ExtraCodec:
     secret: bool = False  # it tells something about hidden cards: a seat's view leaves it out
 
 
+def json_part(value: Any) -> str:
+    """``value`` as a part of a position line writes it (``options``, ``extra``): compact JSON,
+    its keys sorted, "|" escaped so that a house rule's own words never split the line."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True).replace("|", "\\u007c")
+
+
 def _json_codec(cls: Any, *, secret: bool = False) -> ExtraCodec:
     def write(value: Any) -> str:
-        # Compact JSON; "|" escaped so it never splits the line.
-        text = json.dumps(value.to_dict(), separators=(",", ":"), sort_keys=True)
-        return text.replace("|", "\\u007c")
+        return json_part(value.to_dict())
 
     def read(text: str) -> Any:
         data = json.loads(text)
@@ -213,8 +217,7 @@ def format_position(state: GameState, viewer: int | None = -1) -> str:
         out.append(f"target={s.target}")
     if s.options:
         options = {k: list(v) if isinstance(v, tuple) else v for k, v in s.options}
-        text = json.dumps(options, separators=(",", ":"), sort_keys=True)
-        out.append("options=" + text.replace("|", "\\u007c"))
+        out.append("options=" + json_part(options))
     out.append("seed=" + (quote(s.seed, safe="") if full else HIDDEN))
     if s.sheet:
         out.append("sheet=1")

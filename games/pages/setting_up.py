@@ -20,7 +20,6 @@ their codes (R7, BS, GD2, W4), separated by commas.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from typing import Any
@@ -33,6 +32,7 @@ from games.pages.editions.words import Namer, said_plainly, scoring_choices
 from games.pages.forms import edition_field, forget_other_editions, text_field
 from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info, describe
+from rules.position import json_part
 from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
 
@@ -376,13 +376,13 @@ class DescribedPositionForm(forms.Form):
         if part.errors:
             return cleaned
         if part.extra is not None:
-            more.append("extra=" + json.dumps(part.extra))
+            more.append("extra=" + json_part(part.extra))
         fields = [
             variant,
             f"players={count}",
             f"scoring={cleaned.get('scoring') or 'standard'}",
             f"target={cleaned.get('target') or 500}",
-            *([f"options={json.dumps(part.options)}"] if part.options is not None else []),
+            *([f"options={json_part(part.options)}"] if part.options is not None else []),
             "hand=1",
             f"dealer={cleaned['dealer'] - 1}",
             f"pending={pending}",

@@ -486,6 +486,17 @@ def test_a_joke_is_set_up_with_the_house_rules_and_where_each_card_is(referee):
     assert services.current_state(game=game).hands[0] == ("G2",)
 
 
+def test_a_house_rule_of_the_tables_own_is_set_up_in_its_own_words(referee):
+    # Bob's card carries a rule the table wrote itself, with a bar and quotation marks in it.
+    own = "Sing | dance “now”, ü"
+    response = referee.post("/play/set-up/", {**HOUSE_RULES, "veto_rule_2": "", "veto_own_2": own})
+
+    assert response.status_code == 302
+    state = services.current_state(game=Game.objects.get())
+    assert dict(state.options)["customizable"][1] == f"text:{own}"
+    assert state.extra.held[1] == (f"text:{own}",)
+
+
 def test_naming_a_colour_is_set_up_for_the_player_of_the_draw_until_a_colour_card(referee):
     # Ann's card on top is card 3: she names the colour Bob draws to.
     named = {**HOUSE_RULES, "veto_where_1": "", "veto_where_3": "top", "waiting": "name_colour"}
