@@ -48,6 +48,17 @@ def referee(client, django_user_model):
     return client
 
 
+def assert_refused(referee, data, field, words):
+    """Posting ``data`` is refused (400), nothing is created, and ``words`` are in an error
+    on ``field``."""
+    response = referee.post("/play/set-up/", data)
+
+    assert response.status_code == 400
+    errors = response.context["described"].errors
+    assert any(words in message for message in errors.get(field, [])), errors
+    assert Game.objects.count() == 0
+
+
 def test_the_page_asks_for_the_position_in_the_players_words(referee):
     page = referee.get("/play/set-up/").text
 
@@ -312,12 +323,7 @@ def test_each_refusal_is_told_on_its_field_in_words_and_nothing_is_created(
 def test_a_block_is_refused_without_an_action_card_or_the_tower_that_blocks_it(
     referee, change, words
 ):
-    response = referee.post("/play/set-up/", {**POWER_GRAB_BLOCK, **change})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors["waiting"]
-    assert any(words in message for message in errors), errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**POWER_GRAB_BLOCK, **change}, "waiting", words)
 
 
 INSTANT_UNO = {
@@ -372,12 +378,7 @@ def test_instant_uno_is_set_up_for_the_player_who_grabbed_the_fourth_tower(refer
 def test_instant_uno_is_refused_on_its_field_when_it_could_not_happen(
     referee, change, field, words
 ):
-    response = referee.post("/play/set-up/", {**INSTANT_UNO, **change})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors[field]
-    assert any(words in message for message in errors), errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**INSTANT_UNO, **change}, field, words)
 
 
 def test_a_seat_the_rules_refuse_is_named_by_its_player():
@@ -587,12 +588,7 @@ def test_a_house_rule_moment_keeps_the_player_who_laughed_to_two_cards_or_more(r
 def test_a_house_rule_set_up_that_could_not_be_is_refused_on_its_field(
     referee, change, field, words
 ):
-    response = referee.post("/play/set-up/", {**HOUSE_RULES, **change})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors.get(field, [])
-    assert any(words in message for message in errors), response.context["described"].errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**HOUSE_RULES, **change}, field, words)
 
 
 @pytest.mark.parametrize(
@@ -603,12 +599,7 @@ def test_a_house_rule_set_up_that_could_not_be_is_refused_on_its_field(
     ],
 )
 def test_a_veto_on_no_player_at_the_table_is_refused_on_its_field(referee, veto, words):
-    response = referee.post("/play/set-up/", {**VETO_TABLE, "veto_veto": veto})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors["veto_veto"]
-    assert any(words in message for message in errors), errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**VETO_TABLE, "veto_veto": veto}, "veto_veto", words)
 
 
 SPIN_WHEEL = {
@@ -704,12 +695,7 @@ def test_an_uno_spin_is_set_up_for_every_player_to_race_to_claim(referee):
     ],
 )
 def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):
-    response = referee.post("/play/set-up/", {**SPIN_WHEEL, **change})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors["waiting"]
-    assert any(words in message for message in errors), errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**SPIN_WHEEL, **change}, "waiting", words)
 
 
 def test_another_editions_fields_are_not_read(referee):
@@ -842,9 +828,4 @@ def test_a_wild_turned_up_to_start_is_set_up_for_the_player_after_the_dealer_to_
 def test_a_wild_turned_up_that_play_never_leaves_so_is_refused_on_its_field(
     referee, change, field, words
 ):
-    response = referee.post("/play/set-up/", {**WILD_TURNED_UP, **change})
-
-    assert response.status_code == 400
-    errors = response.context["described"].errors.get(field, [])
-    assert any(words in message for message in errors), response.context["described"].errors
-    assert Game.objects.count() == 0
+    assert_refused(referee, {**WILD_TURNED_UP, **change}, field, words)
