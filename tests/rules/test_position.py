@@ -404,6 +404,22 @@ def test_a_house_rule_waits_right_after_its_wild_customizable_card(kind, rule, s
     assert legal_commands(state, seat) or kind in ("joke", "rooster")  # (the referee reports)
 
 
+def test_which_house_rule_a_player_holds_is_hidden_from_every_seat():
+    # Seat 1 holds the card with the rooster call; the game's house rules are known to all.
+    text = (
+        house_rule_wait("joke", 0, "joke", other="rooster")
+        .replace("hands=Y2,Y1/YS,O4/", "hands=Y2,Y1/YS,O4,WC/")
+        .replace('"held":[[],[],[]]', '"held":[[],["rooster"],[]]')
+    )
+    _, (event,) = start_from(text, seed="s")
+
+    assert '"held":[[],["rooster"],[]]' in event.position  # the referee's record
+    for viewer in (0, 1, 2, None):
+        view = event.redacted(viewer)["position"]
+        assert "extra=#" in view and "held" not in view
+        assert 'options={"customizable":["joke","rooster"]}' in view
+
+
 @pytest.mark.parametrize(("kind", "rule", "seat", "player"), HOUSE_RULE_WAITS)
 def test_a_house_rule_wait_play_never_reaches_is_refused_saying_why(kind, rule, seat, player):
     no_card = refused(house_rule_wait(kind, seat, rule, top="P8"))

@@ -579,6 +579,11 @@ def test_a_house_rule_moment_keeps_the_player_who_laughed_to_two_cards_or_more(r
             "Card 1: choose a house rule from the list or write your own, not both.",
         ),
         (
+            {"veto_rule_2": "", "veto_own_2": "x" * 201},
+            "veto_own_2",
+            "Your house rule for card 2 is too long: at most 200 characters.",
+        ),
+        (
             {"veto_cards": "1"},
             "veto_rule_2",
             "The deck has 1 Wild Customizable card: leave the house rule of card 2 empty",
