@@ -336,7 +336,8 @@ WHEEL_WAIT = (
 def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_top(kind):
     text = WHEEL_WAIT.format(kind=kind, top="R3~")
     if kind == "almost_uno_top":
-        text += '|extra={"kept":["B5","G5"]}'
+        # (With the R9 alone left there would be no card on top to choose: see below.)
+        text = text.replace("B5,G5,R9", "B5,G5,R9,Y2") + '|extra={"kept":["B5","G5"]}'
     if kind == "war_discard":
         text += '|extra={"war":[5]}'
     state, _ = start_from(text, seed="s")
@@ -709,6 +710,27 @@ def test_an_edition_state_of_any_json_is_refused_or_plays_on(position, data):
     key = data.draw(st.sampled_from([*sorted(extra), "unknown"]), label="field")
     extra[key] = data.draw(JSON, label="value")
     plays_on(f"{before}|extra={json.dumps(extra)}{bar}{rest}")
+
+
+@pytest.mark.parametrize(
+    ("hand", "rest"), [("B5,G5,R9", "R9"), ("B5,G5,R9,R9", "R9, R9"), ("B5,G5", None)]
+)
+def test_almost_uno_waits_for_the_card_on_top_only_when_the_rest_offer_a_choice(hand, rest):
+    # "If the Wheel causes you to discard multiple cards, you get to decide which of your
+    # cards is placed on the top": the rest all one coloured card leaves nothing to decide,
+    # and they are discarded as the two cards are kept.
+    text = WHEEL_WAIT.format(kind="almost_uno_top", top="R3~").replace("B5,G5,R9", hand)
+    text += '|extra={"kept":["B5","G5"]}'
+
+    error = refused(text)
+
+    if rest is None:  # nothing left to discard: there is nothing to do at all
+        assert error.part == "pending"
+    else:
+        assert error.part == "extra"
+        assert f"no card on top to choose from the rest ({rest})" in str(error)
+    kept_with_a_wild = text.replace(hand, "B5,G5,R9,W")
+    assert start_from(kept_with_a_wild, seed="s")[0].pending == ("almost_uno_top", 1)
 
 
 def _spin_keeping() -> list[str]:

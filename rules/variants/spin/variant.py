@@ -455,6 +455,21 @@ class Spin(Variant):
                 ),
                 *super().unreachable(s),
             ]
+        if kind == Pending.ALMOST_UNO_TOP:
+            rest = _without(s.hands[seat], s.extra.kept)  # (held: ``invariants``)
+            if not rest or (len(set(rest)) == 1 and COLOUR[rest[0]] is not None):
+                # Kept with nothing else to discard, or the rest all one coloured card: they
+                # are discarded as the two are kept (``_keep``), with no top to choose.
+                return [
+                    (
+                        "extra",
+                        f"seat {seat} keeps {', '.join(s.extra.kept)} at Almost UNO and has "
+                        f"no card on top to choose from the rest ({', '.join(rest) or 'none'}): "
+                        "they are discarded as the two are kept",
+                        None,
+                    ),
+                    *super().unreachable(s),
+                ]
         return super().unreachable(s)
 
     def invariants(self, s: GameState) -> list[str]:
