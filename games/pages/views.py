@@ -30,6 +30,7 @@ from games import bots, services
 from games.errors import GameError, NotFound, Stale
 from games.models import Game
 from games.pages import lobby
+from games.pages.card_words import CARDS_HELP
 from games.pages.editions.words import Namer, said_plainly
 from games.pages.forms import (
     CommandForm,
@@ -45,7 +46,7 @@ from games.pages.forms import (
     position_problem,
 )
 from games.pages.replay import replay_context
-from games.pages.setting_up import CARDS_HELP, DescribedPositionForm
+from games.pages.setting_up import DescribedPositionForm
 from games.pages.table import someone_rules, table_context
 from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
 from games.throttles import FailedSecrets, FailedSignIns

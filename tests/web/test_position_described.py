@@ -12,7 +12,7 @@ from django.db.backends.utils import CursorWrapper
 
 from games import services
 from games.models import Event, Game, Seat
-from games.pages.setting_up import card_phrases, cards_from_words
+from games.pages.card_words import card_phrases, cards_from_words
 from rules.commands import Catch, Challenge, Pass, PlayCard
 from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
@@ -676,6 +676,110 @@ def test_an_uno_spin_is_set_up_for_every_player_to_race_to_claim(referee):
     services.apply_command(game_id=game.pk, command=WheelDiscard(2, ("Y4",)), actor="seat")
     state = services.current_state(game=game)
     assert state.last_hand.winner == 2
+
+
+def test_almost_uno_with_two_cards_kept_is_set_up_for_the_card_on_top(referee):
+    page = referee.get("/play/set-up/").text
+    assert "At Almost UNO, once two cards are kept: the two cards" in page
+
+    # Bob kept his 5s at Almost UNO and puts the yellow 2 on top of his red 9.
+    hand = {"cards_2": "blue 5, green 5, red 9, yellow 2", "spin_kept": "B5, green 5"}
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, **hand, "waiting": "almost_uno_top"})
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("almost_uno_top", 1) and state.extra.kept == ("B5", "G5")
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("R9", "Y2")), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("B5", "G5") and state.discard[-1] == "Y2"
+
+
+@pytest.mark.parametrize("ann", ["red 1, green two", ""])
+def test_a_war_won_is_set_up_for_the_winner_to_discard_the_war_cards(referee, ann):
+    # Bob won the War with his 9 after a tie on 5s: he discards both War cards.
+    response = referee.post(
+        "/play/set-up/",
+        {**SPIN_WHEEL, "cards_1": ann, "waiting": "war_discard", "spin_war": "5 and 9"},
+    )
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("war_discard", 1) and state.extra.war == (5, 9)
+    assert state.extra.out == (0 if not ann else None)
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("B5", "R9")), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("G5",)
+    # Ann went out with the Spin card: the hand ends once the wheel is resolved.
+    assert (state.last_hand is not None and state.last_hand.winner == 0) == (not ann)
+
+
+def test_an_uno_spin_claimed_is_set_up_for_the_claimer_to_discard_a_card(referee):
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, "waiting": "uno_spin_discard"})
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert services.current_state(game=game).pending == ("uno_spin_discard", 1)
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("R9",)), actor="seat")
+    assert services.current_state(game=game).hands[1] == ("B5", "G5")
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"waiting": "almost_uno_top"}, "spin_kept", "Name the two cards Bob keeps at Almost"),
+        (
+            {"waiting": "almost_uno_top", "spin_kept": "red 1, blue 5"},
+            "spin_kept",
+            "Bob does not hold the red 1 and the blue 5 to keep.",
+        ),
+        (
+            {"waiting": "almost_uno_top", "spin_kept": "blue 5, green 5"},
+            "spin_kept",
+            "Bob's other cards are all the red 9: they are discarded at once, with no card on "
+            "top to choose.",
+        ),
+        (
+            {"waiting": "almost_uno_top", "spin_kept": "blue 5, purple 5"},
+            "spin_kept",
+            "“purple 5” is not a card of UNO Spin.",
+        ),
+        (
+            {"spin_kept": "blue 5, green 5"},
+            "spin_kept",
+            "The two cards kept are only for Almost UNO once two are kept: choose that above",
+        ),
+        ({"waiting": "war_discard"}, "spin_war", "Name the numbers of the War cards Bob played"),
+        (
+            {"waiting": "war_discard", "spin_war": "10"},
+            "spin_war",
+            "“10” is not a number from 0 to 9.",
+        ),
+        (
+            {"waiting": "war_discard", "spin_war": "9, 9"},
+            "spin_war",
+            "Bob does not hold a card of each number of the War (9, 9)",
+        ),
+        (
+            {"spin_war": "9"},
+            "spin_war",
+            "The War's numbers are only for a War's discard: choose that above, or clear this.",
+        ),
+        (
+            {"waiting": "uno_spin_discard", "cards_2": ""},
+            "waiting",
+            "Bob holds no card: the UNO Spin has nothing to discard, and play goes on.",
+        ),
+        (
+            {"waiting": "war_discard", "spin_war": "9", "top": "red 3"},
+            "waiting",
+            "The wheel is spun after a Spin card: the top card is the red 3",
+        ),
+    ],
+)
+def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field, words):
+    assert_refused(referee, {**SPIN_WHEEL, **change}, field, words)
 
 
 @pytest.mark.parametrize(

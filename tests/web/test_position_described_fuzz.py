@@ -67,6 +67,11 @@ def described(draw: st.DrawFn) -> dict[str, str]:
                 value = mostly(["", *rows], [str(players + 1)])
             elif isinstance(field, forms.ChoiceField):
                 value = mostly([str(v) for v, _ in field.choices], ["nonsense"])
+            elif key == "kept":  # UNO Spin: two cards kept at Almost UNO, of the hand or not
+                hand = data.get(f"cards_{data['turn']}", "").split(", ")
+                value = st.sampled_from(["", ", ".join(hand[:2]), ", ".join(hand[-2:]), "x"])
+            elif key == "war":  # UNO Spin: the numbers of a War's cards
+                value = st.sampled_from(["", "9", "5, 9", "1 and 7 and 7", "10", "-1"])
             else:  # a house rule of the table's own
                 value = st.sampled_from(["", "", "Sing a song", "x" * 300])
             data[f"{name}_{key}"] = draw(value)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any, ClassVar
+
+from django import forms
 
 from games.pages.editions.base import SetUpPart, SetUpTable
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
@@ -140,12 +144,44 @@ class Spin(Classic):
     setup_moments = (
         ("spin", "Spins the wheel after the Spin card on top"),
         ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
+        (
+            "almost_uno_top",
+            "Kept two cards at Almost UNO and discards the rest, choosing the one on top",
+        ),
         ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
         ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
+        ("war_discard", "Won a War on the wheel and discards the War cards they played"),
         ("uno_spin", "The wheel landed on UNO Spin (the first to claim it discards a card)"),
+        ("uno_spin_discard", "Claimed the UNO Spin first and discards one card"),
     )
+    setup_legend = "the wheel"
+
+    def setup_fields(self) -> dict[str, forms.Field]:
+        return {
+            "kept": _text(
+                "The two cards kept",
+                200,
+                label="At Almost UNO, once two cards are kept: the two cards",
+            ),
+            "war": _text(
+                "The War's numbers",
+                100,
+                label="For a War's discard: the numbers of the War cards the winner played "
+                "(9, or 9, 7 after a tie)",
+            ),
+        }
 
     def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
+        stray = {
+            key: f"{what} are only for {moment_words}: choose that above, or clear this."
+            for key, what, kind, moment_words in (
+                ("kept", "The two cards kept", "almost_uno_top", "Almost UNO once two are kept"),
+                ("war", "The War's numbers", "war_discard", "a War's discard"),
+            )
+            if (values.get(key) or "").strip() and moment != kind
+        }
+        if stray:
+            return SetUpPart(errors=stray)
         if moment not in dict(self.setup_moments):
             return SetUpPart()
         if card_info(table.top).mark != "~":
@@ -161,24 +197,112 @@ class Spin(Classic):
             return SetUpPart(
                 errors={"moment": f"{nothing} has nothing to discard, and play goes on."}
             )
-        if moment == "spin" or table.hands[table.before]:
-            # (A Spin card that was its player's last: the wheel records them out as it stops.)
-            return SetUpPart(refused_on="moment")
-        # The Spin card was its player's last: the wheel is resolved, then the hand is over.
         start = self.state_as_a_hand_starts(table)
-        return SetUpPart(extra={**start, "out": table.before}, refused_on="moment")
+        extra: dict[str, Any] = {}
+        if moment == "almost_uno_top":
+            kept = _kept(values.get("kept") or "", table)
+            if isinstance(kept, SetUpPart):
+                return kept
+            extra["kept"] = list(kept)
+        elif moment == "war_discard":
+            war = _war_numbers(values.get("war") or "", table)
+            if isinstance(war, SetUpPart):
+                return war
+            extra["war"] = list(war)
+        if moment in ("war_discard", "uno_spin_discard"):
+            # The spinner is not the player who discards now: whoever holds nothing went out
+            # with the Spin card, and the hand ends once the wheel is resolved.
+            out = next((seat for seat, hand in enumerate(table.hands) if not hand), None)
+        elif moment != "spin" and not table.hands[table.before]:
+            out = table.before  # the Spin card was its player's last
+        else:
+            # (A Spin card that was its player's last, still to spin: the wheel records them
+            # out as it stops.)
+            out = None
+        if out is not None:
+            extra["out"] = out
+        return SetUpPart(extra={**start, **extra} if extra else None, refused_on="moment")
+
+
+def _text(name: str, limit: int, *, label: str) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=limit,
+        error_messages={
+            "max_length": f"{name}: at most {limit} characters.",
+            "null_characters_not_allowed": f"{name}: a character that cannot be stored.",
+        },
+    )
+
+
+def _kept(text: str, table: SetUpTable) -> tuple[str, ...] | SetUpPart:
+    """The two cards the spinner keeps at Almost UNO, read from ``text``; or the part with the
+    error on its field."""
+    from games.pages.card_words import cards_from_words  # (it reads the edition's deck)
+
+    name, hand = table.names[table.turn], table.hands[table.turn]
+    try:
+        kept = cards_from_words(text, "spin")
+    except ValueError as exc:
+        return SetUpPart(errors={"kept": str(exc)})
+    if len(kept) != 2:
+        return SetUpPart(errors={"kept": f"Name the two cards {name} keeps at Almost UNO."})
+    rest = list(hand)
+    said = " and the ".join(describe(card) for card in kept)
+    for card in kept:
+        if card not in rest:
+            return SetUpPart(errors={"kept": f"{name} does not hold the {said} to keep."})
+        rest.remove(card)
+    if len(set(rest)) == 1 and card_info(rest[0]).colour is not None:
+        return SetUpPart(
+            errors={
+                "kept": f"{name}'s other cards are all the {describe(rest[0])}: they are "
+                "discarded at once, with no card on top to choose."
+            }
+        )
+    return kept
+
+
+def _war_numbers(text: str, table: SetUpTable) -> tuple[int, ...] | SetUpPart:
+    """The numbers of the War cards the winner (the player whose turn it is) played, read
+    from ``text``; or the part with the error on its field."""
+    name, hand = table.names[table.turn], table.hands[table.turn]
+    numbers: list[int] = []
+    for piece in re.split(r"[,;\s]+|\band\b", text.strip()):
+        if not piece:
+            continue
+        if not (piece.isdecimal() and len(piece) == 1):
+            return SetUpPart(errors={"war": f"“{piece}” is not a number from 0 to 9."})
+        numbers.append(int(piece))
+    if not numbers:
+        return SetUpPart(
+            errors={"war": f"Name the numbers of the War cards {name} played: they discard them."}
+        )
+    held = Counter(card_info(c).number for c in hand)
+    if Counter(numbers) - held:
+        said = ", ".join(map(str, numbers))
+        return SetUpPart(
+            errors={
+                "war": f"{name} does not hold a card of each number of the War ({said}): "
+                "name the numbers of the War cards they played."
+            }
+        )
+    return tuple(numbers)
 
 
 def _nothing_to_discard(moment: str, name: str, cards: tuple[str, ...]) -> str | None:
     """Who holds nothing the wheel's segment ``moment`` discards (then it does nothing and play
     goes on), and the segment, in words; None when they hold something."""
     hand = [card_info(c) for c in cards]
-    if moment == "almost_uno" and len(hand) <= 2:
+    if moment in ("almost_uno", "almost_uno_top") and len(hand) <= 2:
         return f"{name} holds {len(hand)} card{'s' if len(hand) != 1 else ''}: Almost UNO"
     if moment == "discard_number" and all(c.number is None for c in hand):
         return f"{name} holds no number card: Discard Number"
     if moment == "discard_colour" and all(c.colour is None for c in hand):
         return f"{name} holds no coloured card: Discard Colour"
+    if moment == "uno_spin_discard" and not hand:
+        return f"{name} holds no card: the UNO Spin"
     return None
 
 
