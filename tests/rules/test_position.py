@@ -434,6 +434,69 @@ def test_a_house_rule_wait_play_never_reaches_is_refused_saying_why(kind, rule, 
     assert f"so the house rule is seat {player}'s (player), not seat 2's" in str(other_player)
 
 
+def discards_owed(rule, seat, hands, queue, *, top="WC", player=0):
+    """Seat ``player`` played a Wild Customizable card with ``rule`` (down to 7 or 3 cards) and
+    the game waits for ``seat`` to discard, ``queue`` owed; three players, ``hands`` by seat."""
+    extra = veto_extra([rule], 3, player=player, queue=queue)
+    return (
+        f'veto|players=3|options={{"customizable":["{rule}"]}}|hand=1|dealer=2'
+        f"|pending=discard:{seat}|dir=+|colour=G|discard=P7,{top}|pile=*"
+        f"|hands={'/'.join(hands)}|extra={extra}"
+    )
+
+
+SEVEN = ["Y2", "Y1,G1,G2,G3,G4,G5,G6,G7", "Y4,G8"]
+THREE = ["Y2,Y3,Y4", "Y1,G1,G2,G3,G4", "Y5,Y6,Y7,Y8"]
+
+
+def test_a_discard_down_to_seven_or_three_waits_in_turn_after_its_house_rule():
+    # "The next player must draw or discard until they have exactly 7 cards." "Everyone must
+    # discard (or draws) until they have exactly 3 cards": in turn order from the player (V14).
+    seven, _ = start_from(discards_owed("seven_cards", 1, SEVEN, [[1, 7]]), seed="s")
+    three, _ = start_from(discards_owed("three_cards", 1, THREE, [[1, 3], [2, 3]]), seed="s")
+
+    assert seven.pending == ("discard", 1) and seven.extra.queue == ((1, 7),)
+    assert three.pending == ("discard", 1) and three.extra.queue == ((1, 3), (2, 3))
+    assert legal_commands(three, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            discards_owed("seven_cards", 1, SEVEN, [[1, 7]], top="P8"),
+            "right after a Wild Customizable card with that house rule (seven_cards, "
+            "three_cards), which is then on top, not P8",
+        ),
+        (
+            discards_owed("joke", 1, SEVEN, [[1, 7]]),
+            "which is then on top, not one with joke",
+        ),
+        (
+            discards_owed("seven_cards", 1, SEVEN, [[1, 7]], player=1),
+            "only the next player, seat 2, discards down to 7 (queue), not [(1, 7)]",
+        ),
+        (
+            discards_owed("three_cards", 1, ["Y2,Y3,Y4,Y9", *THREE[1:]], [[1, 3], [2, 3]]),
+            "seat 0 holds 4 cards while seat 1 discards down to 3",
+        ),
+        (
+            discards_owed("three_cards", 1, [*THREE[:2], "Y5,Y6"], [[1, 3]]),
+            "seat 2 holds 2 cards while seat 1 discards down to 3",
+        ),
+        (
+            discards_owed("three_cards", 1, THREE, [[1, 3]]),
+            "seat 1 discards down to 3 with [(1, 3), (2, 3)] owed in turn order from seat 0",
+        ),
+    ],
+)
+def test_a_discard_down_to_seven_or_three_play_never_reaches_is_refused(text, words):
+    error = refused(text)
+
+    assert error.part == "extra"
+    assert words in str(error)
+
+
 @pytest.mark.parametrize("variant", EDITIONS)
 def test_a_player_without_cards_while_the_hand_goes_on_is_refused(variant):
     # The hand ends as a player's last card is played (unless the edition still resolves it:

@@ -495,6 +495,7 @@ class Veto(Variant):
         found: list[Unreachable] = [
             ("discard", problem, None) for problem in _house_rule_unreachable(s)
         ]
+        found += [("extra", problem, None) for problem in _discards_unreachable(s)]
         if kind == Pending.KEEP_CARD and len(s.hands[pseat]) < 2:
             # Someone laughed at the joke: a player with one card left keeps it, unasked (V16).
             held = len(s.hands[pseat])
@@ -539,6 +540,56 @@ def _house_rule_unreachable(s: GameState) -> list[str]:
         return [
             f"seat {pseat} {does} after seat {player} played the Wild Customizable card on "
             f"top, so the house rule is seat {player}'s (player), not seat {x.player}'s"
+        ]
+    return []
+
+
+def _discards_unreachable(s: GameState) -> list[str]:
+    """What is wrong with a wait for a discard down to 7 or 3 cards that no game reaches
+    (``Veto.unreachable``, V14): it comes after the Wild Customizable card with that rule, which
+    stays on top, played by ``player``. Down to 7: the next player alone. Down to 3: every
+    player holds 3 or more (those with fewer drew at once), and in turn order from the player
+    those before the one discarding hold 3 and those after it with more are still owed."""
+    kind, pseat = s.pending
+    if kind != Pending.DISCARD:
+        return []
+    x: VetoState = s.extra
+    top = s.discard[-1] if s.discard else None
+    on_top = None
+    if top == WC:
+        on_top = (in_discard(s, x)[-1:] or (None,))[0] if x.tracked else x.rules[0]
+    if on_top not in ("seven_cards", "three_cards"):
+        return [
+            f"seat {pseat} discards down to 7 or 3 cards right after a Wild Customizable card "
+            f"with that house rule (seven_cards, three_cards), which is then on top, not "
+            f"{top if top != WC else f'one with {on_top}'}"
+        ]
+    player, n = x.player, s.players
+    if player is None:
+        return [f"seat {pseat} discards after a house rule nobody played (player)"]
+    if on_top == "seven_cards":
+        nxt = (player + s.direction) % n
+        if x.queue != ((nxt, 7),):
+            return [
+                f"after seat {player} played the Wild Customizable card with seven_cards, only "
+                f"the next player, seat {nxt}, discards down to 7 (queue), not {list(x.queue)}"
+            ]
+        return []
+    order = [(player + s.direction * k) % n for k in range(n)]
+    done = order[: order.index(pseat)]
+    for seat in order:
+        held = len(s.hands[seat])
+        if held < 3 or (seat in done and held != 3):
+            return [
+                f"seat {seat} holds {held} cards while seat {pseat} discards down to 3: in turn "
+                f"order from seat {player}, who played the card, those with fewer drew up to 3 "
+                f"at once and those before seat {pseat} have discarded down to 3"
+            ]
+    owed = tuple((seat, 3) for seat in order[len(done) :] if len(s.hands[seat]) > 3)
+    if x.queue != owed:
+        return [
+            f"seat {pseat} discards down to 3 with {list(owed)} owed in turn order from seat "
+            f"{player} (queue), not {list(x.queue)}"
         ]
     return []
 
