@@ -19,7 +19,13 @@ from rules.variants import get_variant, variant_names
 from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
 from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
-from rules.variants.veto.commands import DiscardAllButOne, NameColour, ReportJoke, ReportRooster
+from rules.variants.veto.commands import (
+    DiscardAllButOne,
+    DiscardCard,
+    NameColour,
+    ReportJoke,
+    ReportRooster,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -805,6 +811,117 @@ def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field,
 )
 def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):
     assert_refused(referee, {**SPIN_WHEEL, **change}, "waiting", words)
+
+
+DOWN_TO_SEVEN = {
+    **VETO_TABLE,
+    "cards_2": "orange 1, orange 2, orange 3, orange 4, orange 5, orange 6, orange 7, orange 8",
+    "top": "wild customizable",
+    "colour": "P",
+    "turn": "2",
+    "veto_cards": "1",
+    "veto_rule_1": "seven_cards",
+    "waiting": "discard",
+}
+DOWN_TO_THREE = {
+    **DOWN_TO_SEVEN,
+    "cards_1": "purple 1, green 2, orange 3",
+    "cards_2": "orange 1, orange 2, orange 4, orange 5, orange 6",
+    "cards_3": "yellow 4, purple 9, yellow 5, yellow 6",
+    "veto_rule_1": "three_cards",
+    "veto_played": "1",
+}
+
+
+def test_a_discard_down_to_seven_is_set_up_for_the_next_player(referee):
+    assert "UNO VETO: discards down to 7 or 3 cards (the house rule on top)" in (
+        referee.get("/play/set-up/").text
+    )
+    # Ann played the Wild Customizable card: Bob, holding eight, discards one.
+    response = referee.post("/play/set-up/", DOWN_TO_SEVEN)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("discard", 1) and state.extra.queue == ((1, 7),)
+    assert state.extra.player == 0
+    services.apply_command(game_id=game.pk, command=DiscardCard(1, "O8"), actor="seat")
+    state = services.current_state(game=game)
+    assert len(state.hands[1]) == 7 and state.pending == ("turn", 1)
+
+
+def test_a_discard_down_to_three_is_set_up_in_turn_from_who_played_the_card(referee):
+    # Ann played it and is down to 3; Bob discards two, then Cy one, then Bob plays.
+    response = referee.post("/play/set-up/", DOWN_TO_THREE)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("discard", 1) and state.extra.queue == ((1, 3), (2, 3))
+    for seat, card in ((1, "O1"), (1, "O2"), (2, "Y6")):
+        services.apply_command(game_id=game.pk, command=DiscardCard(seat, card), actor="seat")
+    state = services.current_state(game=game)
+    assert [len(hand) for hand in state.hands] == [3, 3, 3] and state.pending == ("turn", 1)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        (
+            {**DOWN_TO_SEVEN, "top": "purple 7", "colour": ""},
+            "waiting",
+            "Discarding down to 7 or 3 cards comes right after a Wild Customizable card with "
+            "the house rule “Next player draws or discards to exactly 7 cards” or “Everyone "
+            "draws or discards to exactly 3 cards”: the top card is the purple 7.",
+        ),
+        (
+            {**DOWN_TO_SEVEN, "veto_rule_1": "joke"},
+            "waiting",
+            "the one on top has “Tell a joke: a laugh and you discard down to one card”.",
+        ),
+        (
+            {**DOWN_TO_SEVEN, "cards_2": "orange 1"},
+            "waiting",
+            "Bob holds 1 card: down to 7 there is nothing to discard",
+        ),
+        (
+            {**DOWN_TO_SEVEN, "veto_played": "3"},
+            "veto_played",
+            "Down to 7 cards, the player who discards is the one after whoever played the "
+            "card: Ann.",
+        ),
+        (
+            {**DOWN_TO_THREE, "veto_played": ""},
+            "veto_played",
+            "Say who played the Wild Customizable card: everyone discards down to 3 in turn",
+        ),
+        (
+            {**DOWN_TO_THREE, "cards_1": "purple 1, green 2, orange 3, orange 7"},
+            "waiting",
+            "Ann holds 4 cards, but discards down to 3 before Bob does (in turn from Ann, who "
+            "played the card).",
+        ),
+        (
+            {**DOWN_TO_THREE, "cards_3": "yellow 4, purple 9"},
+            "waiting",
+            "Cy holds 2 cards: with everyone down to 3, a player with fewer draws up to 3",
+        ),
+        (
+            {**DOWN_TO_THREE, "veto_played": "4"},
+            "veto_played",
+            "There are 3 players: choose one of them.",
+        ),
+        (
+            {**VETO_TABLE, "veto_played": "2"},
+            "veto_played",
+            "Who played the card is only for a discard down to 3 cards",
+        ),
+    ],
+)
+def test_a_discard_down_to_seven_or_three_that_could_not_be_is_refused_on_its_field(
+    referee, data, field, words
+):
+    assert_refused(referee, data, field, words)
 
 
 def test_another_editions_fields_are_not_read(referee):

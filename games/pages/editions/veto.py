@@ -191,6 +191,7 @@ class Veto(Classic):
         ("joke", "Tells a joke (the house rule on top): did anyone laugh?"),
         ("keep_card", "Someone laughed at their joke: keeps one card, discards the rest"),
         ("rooster", "Does the rooster call, or chickens out (the house rule on top)"),
+        ("discard", "Discards down to 7 or 3 cards (the house rule on top), one card at a time"),
     )
     setup_legend = "the VETO card and the house rules"
 
@@ -202,6 +203,12 @@ class Veto(Classic):
                 what="who the VETO card is on",
             )
         }
+        fields["played"] = player_field(
+            "For a discard down to 3 cards: who played the Wild Customizable card (everyone "
+            "discards in turn from them)",
+            nobody="(not a discard down to 3)",
+            what="who played the card",
+        )
         options = self.option_fields()
         fields["cards"] = options.pop("cards")
         for n in range(1, CUSTOMIZABLE_CARDS + 1):
@@ -220,6 +227,17 @@ class Veto(Classic):
         problem = table.off_table(row)
         if problem:
             return SetUpPart(errors={"veto": problem})
+        played = values.get("played")
+        problem = table.off_table(played)
+        if problem:
+            return SetUpPart(errors={"played": problem})
+        if played is not None and moment != "discard":
+            return SetUpPart(
+                errors={
+                    "played": "Who played the card is only for a discard down to 3 cards: "
+                    "choose that above, or leave it empty."
+                }
+            )
         chosen, errors = self.options_from(values)
         if errors:
             return SetUpPart(errors=errors)
@@ -244,8 +262,13 @@ class Veto(Classic):
             if problem:
                 return SetUpPart(errors={"moment": problem})
             extra["player"] = table.before if moment == "rooster" else table.turn
+        elif moment == "discard":
+            owed = _discards_owed(on_top, table, table.seat(played))
+            if isinstance(owed, SetUpPart):
+                return owed
+            extra["player"], extra["queue"] = owed
         # Where the rules' refusal of this state is told: on what the referee chose last.
-        if moment in HOUSE_RULE_MOMENTS:
+        if moment in HOUSE_RULE_MOMENTS or moment == "discard":
             refused_on: str | None = "moment"
         elif row is not None:
             refused_on = "veto"
@@ -427,6 +450,78 @@ def _house_rule_moment(moment: str, on_top: str | None, table: SetUpTable) -> st
             "the joke a player with one card keeps it, and nobody is asked which."
         )
     return None
+
+
+def _discards_owed(
+    on_top: str | None, table: SetUpTable, played: int | None
+) -> tuple[int, list[list[int]]] | SetUpPart:
+    """Who played the Wild Customizable card and the discards still owed (seat and size, in
+    turn), for a player discarding down to 7 or 3 cards; or the part with the error, in words.
+    Down to 7: the player before played it. Down to 3: ``played`` did (the form asks), those
+    with fewer drew up to 3 at once, and in turn from them, those before the player discarding
+    now are down to 3 already."""
+    if table.top != WC or on_top not in ("seven_cards", "three_cards"):
+        rules = f"{_quoted('seven_cards')} or {_quoted('three_cards')}"
+        said = (
+            f"the top card is the {describe(table.top)}"
+            if table.top != WC
+            else f"the one on top has {_quoted(on_top or BLANK)}. Choose its house rule below"
+        )
+        return SetUpPart(
+            errors={
+                "moment": f"Discarding down to 7 or 3 cards comes right after a Wild "
+                f"Customizable card with the house rule {rules}: {said}."
+            }
+        )
+    names, hands, turn = table.names, table.hands, table.turn
+    size = 7 if on_top == "seven_cards" else 3
+    if len(hands[turn]) <= size:
+        return SetUpPart(
+            errors={
+                "moment": f"{names[turn]} holds {len(hands[turn])} card"
+                f"{'s' * (len(hands[turn]) != 1)}: down to {size} there is nothing to "
+                f"discard (a player with fewer draws up to {size} at once)."
+            }
+        )
+    if size == 7:
+        if played is not None and played != table.before:
+            return SetUpPart(
+                errors={
+                    "played": f"Down to 7 cards, the player who discards is the one after "
+                    f"whoever played the card: {names[table.before]}. Choose them, or leave "
+                    "it empty."
+                }
+            )
+        return table.before, [[turn, 7]]
+    if played is None:
+        return SetUpPart(
+            errors={
+                "played": "Say who played the Wild Customizable card: everyone discards "
+                "down to 3 in turn from them, and play goes on after them."
+            }
+        )
+    n = len(names)
+    step = 1 if (turn - table.before) % n == 1 else -1
+    order = [(played + step * k) % n for k in range(n)]
+    done = order[: order.index(turn)]
+    for seat in order:
+        held = len(hands[seat])
+        if held < 3:
+            return SetUpPart(
+                errors={
+                    "moment": f"{names[seat]} holds {held} card{'s' * (held != 1)}: "
+                    "with everyone down to 3, a player with fewer draws up to 3 at once."
+                }
+            )
+        if seat in done and held != 3:
+            return SetUpPart(
+                errors={
+                    "moment": f"{names[seat]} holds {held} cards, but discards down to 3 "
+                    f"before {names[turn]} does (in turn from {names[played]}, who played "
+                    "the card)."
+                }
+            )
+    return played, [[seat, 3] for seat in order[len(done) :] if len(hands[seat]) > 3]
 
 
 EDITION = Veto()
