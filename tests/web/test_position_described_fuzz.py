@@ -133,7 +133,8 @@ def a_turn(draw: st.DrawFn) -> dict[str, str]:
     data["waiting"] = "turn"
     for name, page in EDITIONS.items():
         for key, field in page.setup_fields().items():
-            if chooses_a_player(field):
+            # (Who played a VETO card with a discard down to 3 is asked at that moment only.)
+            if chooses_a_player(field) and key != "played":
                 data[f"{name}_{key}"] = draw(st.sampled_from(["", *rows]))
     if len({data[f"power_grab_tower_{k}"] for k in ("u", "n", "o", "bang")} - {""}) == 1:
         data["power_grab_tower_u"] = ""
