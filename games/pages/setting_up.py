@@ -61,11 +61,15 @@ MOMENTS = [
     ("colour", "Chooses the colour of the wild card turned up to start the hand"),
 ]
 CHOOSING_COLOUR = "The colour is still to be chosen at this moment: leave the colour in play empty."
+# Each edition's own moments: the edition, and the words the form shows under its title.
 EDITION_MOMENTS = {
-    kind: (edition, f"{edition.title}: {words[:1].lower()}{words[1:]}")
-    for edition in EDITIONS.values()
-    for kind, words in edition.setup_moments
+    kind: (edition, words) for edition in EDITIONS.values() for kind, words in edition.setup_moments
 }
+# The choice of moment, in groups: those of every edition, then each edition's own.
+MOMENT_CHOICES = [
+    ("In every edition", MOMENTS),
+    *((e.title, list(e.setup_moments)) for e in EDITIONS.values() if e.setup_moments),
+]
 
 
 def _player_field(label: str, initial: str, what: str) -> forms.TypedChoiceField:
@@ -136,7 +140,7 @@ class DescribedPositionForm(forms.Form):
     )
     waiting = forms.ChoiceField(
         label="What the player whose turn it is does now",
-        choices=[*MOMENTS, *((kind, words) for kind, (_, words) in EDITION_MOMENTS.items())],
+        choices=MOMENT_CHOICES,
         initial="turn",
         required=False,
         error_messages={"invalid_choice": "Choose what the player does from the list."},
