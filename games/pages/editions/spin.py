@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
+from games.pages.card_words import cards_from_words
 from games.pages.editions.base import SetUpPart, SetUpTable
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words
@@ -225,6 +226,7 @@ class Spin(Classic):
 
 
 def _text(name: str, limit: int, *, label: str) -> forms.CharField:
+    """A set-up field of free text, not required, refused naming ``name`` when too long."""
     return forms.CharField(
         label=label,
         required=False,
@@ -239,8 +241,6 @@ def _text(name: str, limit: int, *, label: str) -> forms.CharField:
 def _kept(text: str, table: SetUpTable) -> tuple[str, ...] | SetUpPart:
     """The two cards the spinner keeps at Almost UNO, read from ``text``; or the part with the
     error on its field."""
-    from games.pages.card_words import cards_from_words  # (it reads the edition's deck)
-
     name, hand = table.names[table.turn], table.hands[table.turn]
     try:
         kept = cards_from_words(text, "spin")
