@@ -18,6 +18,7 @@ from django import forms
 from games import bots, services
 from games.models import Dispute
 from games.pages.editions import EDITIONS, edition_for
+from games.pages.editions.base import text_field
 from games.pages.editions.words import Namer, said_plainly
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from rules import RuleError, command_from_dict, legal_commands
@@ -26,24 +27,6 @@ from rules.variants import get_variant, variant_names
 MAX_FORM_INT = 2**31 - 1  # versions and seats are 32-bit columns or less
 UNO_COMMANDS = frozenset({"play", "keep", "keep_card", "wheel_discard"})  # may say UNO
 NO_COMMAND = "That button named no command."
-
-
-def text_field(
-    name: str, limit: int, *, required: bool = True, empty_message: str = "", label: str = ""
-) -> forms.CharField:
-    """Free text as typed (not stripped), refused, naming the field, when no database could
-    store it (a NUL) or it is longer than the API takes. ``label``: what the page shows."""
-    return forms.CharField(
-        label=label or None,
-        required=required,
-        strip=False,
-        max_length=limit,
-        error_messages={
-            "required": empty_message or f"{name} is required",
-            "null_characters_not_allowed": f"{name}: null characters are not allowed",
-            "max_length": f"{name}: at most {limit} characters",
-        },
-    )
 
 
 def whole_number(name: str, *, required: bool = True) -> forms.IntegerField:

@@ -26,9 +26,9 @@ from django import forms
 
 from games.pages.card_words import cards_from_words
 from games.pages.editions import EDITIONS, edition_for
-from games.pages.editions.base import PLAYER_ROWS, SetUpTable
+from games.pages.editions.base import PLAYER_ROWS, SetUpTable, text_field
 from games.pages.editions.words import Namer, said_plainly, scoring_choices
-from games.pages.forms import edition_field, forget_other_editions, text_field
+from games.pages.forms import edition_field, forget_other_editions
 from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info
 from rules.position import json_part

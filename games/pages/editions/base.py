@@ -45,6 +45,24 @@ def player_field(label: str, *, nobody: str, what: str) -> forms.TypedChoiceFiel
     )
 
 
+def text_field(
+    name: str, limit: int, *, required: bool = True, empty_message: str = "", label: str = ""
+) -> forms.CharField:
+    """Free text as typed (not stripped), refused, naming the field, when no database could
+    store it (a NUL) or it is longer than the API takes. ``label``: what the page shows."""
+    return forms.CharField(
+        label=label or None,
+        required=required,
+        strip=False,
+        max_length=limit,
+        error_messages={
+            "required": empty_message or f"{name} is required",
+            "null_characters_not_allowed": f"{name}: null characters are not allowed",
+            "max_length": f"{name}: at most {limit} characters",
+        },
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SetUpTable:
     """What the set-up form has read of the position a referee describes, for an edition's

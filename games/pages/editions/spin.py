@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.pages.card_words import cards_from_words
-from games.pages.editions.base import SetUpPart, SetUpTable
+from games.pages.editions.base import SetUpPart, SetUpTable, text_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words
 from rules.cards import card_info, describe
@@ -159,16 +159,18 @@ class Spin(Classic):
 
     def setup_fields(self) -> dict[str, forms.Field]:
         return {
-            "kept": _text(
+            "kept": text_field(
                 "The two cards kept",
                 200,
                 label="At Almost UNO, once two cards are kept: the two cards",
+                required=False,
             ),
-            "war": _text(
+            "war": text_field(
                 "The War's numbers",
                 100,
                 label="For a War's discard: the numbers of the War cards the winner played "
                 "(9, or 9, 7 after a tie)",
+                required=False,
             ),
         }
 
@@ -223,19 +225,6 @@ class Spin(Classic):
         if out is not None:
             extra["out"] = out
         return SetUpPart(extra={**start, **extra} if extra else None, refused_on="moment")
-
-
-def _text(name: str, limit: int, *, label: str) -> forms.CharField:
-    """A set-up field of free text, not required, refused naming ``name`` when too long."""
-    return forms.CharField(
-        label=label,
-        required=False,
-        max_length=limit,
-        error_messages={
-            "max_length": f"{name}: at most {limit} characters.",
-            "null_characters_not_allowed": f"{name}: a character that cannot be stored.",
-        },
-    )
 
 
 def _kept(text: str, table: SetUpTable) -> tuple[str, ...] | SetUpPart:
