@@ -529,7 +529,7 @@ def _house_rule_unreachable(s: GameState) -> list[str]:
             f"seat {pseat} {does} right after a Wild Customizable card with that house rule "
             f"({rule}), which is then on top, not {top}"
         ]
-    on_top = (in_discard(s, x)[-1:] or (None,))[0] if x.tracked else x.rules[0]
+    on_top = _rule_on_top(s, x)
     if on_top != rule:
         return [
             f"seat {pseat} {does} only after a Wild Customizable card with the {rule} house "
@@ -544,6 +544,11 @@ def _house_rule_unreachable(s: GameState) -> list[str]:
     return []
 
 
+def _rule_on_top(s: GameState, x: VetoState) -> str | None:
+    """The house rule of the Wild Customizable card on top of the discard pile (it is on top)."""
+    return (in_discard(s, x)[-1:] or (None,))[0] if x.tracked else x.rules[0]
+
+
 def _discards_unreachable(s: GameState) -> list[str]:
     """What is wrong with a wait for a discard down to 7 or 3 cards that no game reaches
     (``Veto.unreachable``, V14): it comes after the Wild Customizable card with that rule, which
@@ -555,9 +560,7 @@ def _discards_unreachable(s: GameState) -> list[str]:
         return []
     x: VetoState = s.extra
     top = s.discard[-1] if s.discard else None
-    on_top = None
-    if top == WC:
-        on_top = (in_discard(s, x)[-1:] or (None,))[0] if x.tracked else x.rules[0]
+    on_top = _rule_on_top(s, x) if top == WC else None
     if on_top not in ("seven_cards", "three_cards"):
         return [
             f"seat {pseat} discards down to 7 or 3 cards right after a Wild Customizable card "
