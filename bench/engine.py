@@ -368,6 +368,107 @@ def parts(variant: str, players: int, hands: int, rounds: int) -> int:
     return 0
 
 
+def _cache_sizes() -> tuple[int, int]:
+    """This machine's first-level data cache and second-level cache, in bytes (what Linux
+    reports for the first CPU; 32 KiB and 1 MiB when it does not say)."""
+    sizes = {1: 32 * 1024, 2: 1024 * 1024}
+    for index in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*"):
+        try:
+            level = int((index / "level").read_text())
+            kind = (index / "type").read_text().strip()
+            size = (index / "size").read_text().strip()
+        except (OSError, ValueError):
+            continue
+        if size.endswith("K") and (level, kind) in ((1, "Data"), (2, "Unified")):
+            sizes[level] = int(size[:-1]) * 1024
+    return sizes[1], sizes[2]
+
+
+def _counted(variant: str, players: int, warm: int, hands: int, cache: bool) -> dict[str, float]:
+    """One run of this script under cachegrind, playing ``warm`` hands then ``hands`` hands:
+    the instructions (and, with ``cache``, the simulated cache misses) of the whole process,
+    and the commands and events a hand of the ``hands``."""
+    options = ["--cache-sim=no"]
+    if cache:
+        d1, l2 = _cache_sizes()
+        # The second-level cache stands as cachegrind's last level: what spills out of it.
+        options = ["--cache-sim=yes", f"--D1={d1},8,64", f"--LL={l2},16,64"]
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        *options,
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--play-hands",
+        f"{variant}:{players}:{warm}:{hands}",
+    ]
+    # The same string hashes in every run, so dictionaries and sets are laid out alike.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    figures: dict[str, float] = json.loads(done.stdout)
+    names = {"I": "instructions", "D1": "D1 misses", "LL": "L2 misses"}
+    for line in done.stderr.splitlines():
+        _, _, rest = line.partition("== ")
+        label, _, value = rest.partition(":")
+        words = label.split()
+        if words and words[0] in names and words[-1] in ("refs", "misses") and value.strip():
+            figures[names[words[0]]] = int(value.split()[0].replace(",", ""))
+    return figures
+
+
+def instructions(variant: str, players: int, hands: int, cache: bool) -> int:
+    """Print the instructions a hand of ``variant`` and of classic take, the same hands, under
+    cachegrind: the same figures on every run, so two versions of the code compare exactly
+    where timings move with the machine's load. Each edition is counted twice, with and
+    without the measured hands (both after 30 hands to warm up), and the difference is taken:
+    what starting the interpreter and warming up cost drops out."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if subprocess.run(["valgrind", "--version"], capture_output=True).returncode != 0:
+        print("--instructions needs valgrind (Debian: apt install valgrind)", file=sys.stderr)
+        return 2
+    editions = (variant, "classic")
+    jobs = [(edition, measured) for edition in editions for measured in (hands, 0)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        runs = list(pool.map(lambda job: _counted(job[0], players, 30, job[1], cache), jobs))
+    counted = dict(zip(jobs, runs, strict=True))
+    kinds = ["instructions", *(["D1 misses", "L2 misses"] if cache else [])]
+    print(
+        f"{variant} against classic, {players} players, {hands} hands (a hand, under cachegrind):"
+    )
+    print(f"{'':>14} {variant:>14} {'classic':>14} {'ratio':>7}")
+    per_hand = {
+        kind: [
+            (counted[edition, hands][kind] - counted[edition, 0][kind]) / hands
+            for edition in editions
+        ]
+        for kind in kinds
+    }
+    for kind, (ours, theirs) in per_hand.items():
+        print(f"{kind:>14} {ours:14,.0f} {theirs:14,.0f} {ours / theirs:7.3f}")
+    for edition in editions:
+        got = counted[edition, hands]
+        print(f"{edition}: {got['commands']:.1f} commands and {got['events']:.1f} events a hand")
+    return 0
+
+
+def _play_hands(variant: str, players: int, warm: int, hands: int) -> None:
+    """What ``--instructions`` counts: ``warm`` hands, then ``hands`` hands of seed 7."""
+    if warm:
+        run(variant, players, "warm", hands=warm, checks=False)
+    report = run(variant, players, "7", hands=hands, checks=False) if hands else None
+    played = report.hands if report else 1
+    print(
+        json.dumps(
+            {
+                "commands": report.commands / played if report else 0.0,
+                "events": report.events / played if report else 0.0,
+            }
+        )
+    )
+
+
 def _warm_up(variants: list[str], tables: list[int]) -> None:
     """Play a few hands of every measured kind first: imports and the engine's caches of
     commands and events are filled before any round is timed."""
@@ -399,7 +500,30 @@ def main() -> int:
         metavar="EDITION/PLAYERS",
         help="instead: that edition's time per hand and classic's, part by part",
     )
+    parser.add_argument(
+        "--instructions",
+        metavar="EDITION/PLAYERS",
+        help="instead: that edition's instructions a hand and classic's, under cachegrind "
+        "(--hands of them, 150 if not given)",
+    )
+    parser.add_argument(
+        "--cache-sim",
+        action="store_true",
+        help="with --instructions: also the first- and second-level cache misses cachegrind "
+        "simulates with this machine's sizes",
+    )
+    parser.add_argument(
+        "--play-hands", metavar="EDITION:PLAYERS:WARM:HANDS", help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
+    if args.play_hands:  # what --instructions counts, in a process of its own
+        variant, players, warm, hands = args.play_hands.split(":")
+        _play_hands(variant, int(players), int(warm), int(hands))
+        return 0
+    if args.instructions:
+        variant, _, players = args.instructions.partition("/")
+        hands = args.hands if "--hands" in sys.argv else 150
+        return instructions(variant, int(players or 4), hands, args.cache_sim)
     if args.ours_piece:  # one piece of our side against RLCard, in this process of its own
         hands, _, seed = args.ours_piece.partition(":")
         ours_rlcard_seconds(200, -1)  # untimed, as RLCard's side warms up
