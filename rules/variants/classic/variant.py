@@ -45,6 +45,7 @@ POINTS = _CardTable("points")
 NUMBERS = frozenset("0123456789")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10  # a table seats 2 to 10
 PLAIN = NUMBERS | {"W"}  # cards whose only effect is passing the turn on
+_NO_CARDS: frozenset[str] = frozenset()
 
 # Events are values: the ones a card's effect emits most are made once, per seat or direction.
 _SKIPPED = tuple(SeatSkipped(seat) for seat in range(MAX_PLAYERS))
@@ -178,8 +179,24 @@ class Variant:
         # tables are then the same objects, and comparing or looking one up never compares text.
         self._deck = tuple(map(sys.intern, self.build_deck()))
         self._card_set = frozenset(self._deck)
-        self._matching: dict[tuple[str | None, str | None], frozenset[str]] = {}
-        self._matching_rank: dict[tuple[str | None, str | None], frozenset[str]] = {}
+        # What classic matching lets go on the pile, in two small sets looked up by the
+        # colour in play and by the top card (``playable_cards``, ``turn_plays``): a few sets
+        # of a few cards each, rather than a set for every colour and top, stay in the
+        # processor's caches.
+        # colour in play -> the cards of that colour and the wild cards (None: wilds only)
+        self._of_colour = {
+            colour: frozenset(c for c in self._deck if COLOUR[c] in (None, colour))
+            for colour in (None, *self.colours)
+        }
+        # top card -> the coloured cards of its number or symbol (none on a wild card)
+        same_rank = {
+            rank: frozenset(c for c in self._deck if COLOUR[c] is not None and RANK[c] == rank)
+            for rank in {RANK[c] for c in self._deck}
+        }
+        self._of_rank = {
+            top: same_rank[RANK[top]] if COLOUR[top] is not None else _NO_CARDS
+            for top in self._deck
+        }
         # _plays[seat][leaves_one][card]: the ways to play a card (see ``play_options``).
         self._plays = tuple(
             (_PlayTable(seat, self.colours, False), _PlayTable(seat, self.colours, True))
@@ -278,32 +295,15 @@ class Variant:
         top = self.top_to_match(s)
         return top is not None and COLOUR[top] is not None and RANK[card] == RANK[top]
 
-    def matching(self, colour: str | None, top: str | None) -> frozenset[str]:
-        """The cards of the edition that classic matching lets go on ``top`` with ``colour``
-        in play: every wild, the colour, and the same number or symbol (made once per pair).
-        ``top`` None: only the colour counts."""
-        key = (colour, top)
-        cards = self._matching.get(key)
-        if cards is None:
-            top_rank = RANK[top] if top is not None and COLOUR[top] is not None else None
-            # Tops of the same number or symbol share one set (a Power Icon's R5:U and R5).
-            cards = self._matching_rank.get((colour, top_rank))
-            if cards is None:
-                cards = self._matching_rank[colour, top_rank] = frozenset(
-                    c
-                    for c in self._card_set
-                    if COLOUR[c] is None or COLOUR[c] == colour or RANK[c] == top_rank
-                )
-            self._matching[key] = cards
-        return cards
-
     def playable_cards(self, s: GameState, hand: tuple[str, ...]) -> list[str]:
         """The distinct cards of ``hand`` that may be played now, in hand order."""
         if not self.classic_matching:
             playable = self.playable
             return [c for c in dict.fromkeys(hand) if playable(s, c)]
-        ok = self.matching(s.colour, self.top_to_match(s))
-        return list({c: None for c in hand if c in ok})  # distinct, in hand order
+        top = self.top_to_match(s)
+        of_colour = self._of_colour[s.colour]
+        of_rank = self._of_rank[top] if top is not None else _NO_CARDS
+        return list({c: None for c in hand if c in of_colour or c in of_rank})  # distinct
 
     def play_options(self, s: GameState, seat: int, card: str, leaves: int) -> list[Command]:
         """Every way of playing ``card`` (already known to be playable): each colour a wild may
@@ -318,14 +318,14 @@ class Variant:
         leaves = len(hand) - 1
         table = self._plays[seat][leaves == 1]
         # Each distinct playable card once, in hand order, with its ways of being played.
-        if self.classic_matching:
-            top: str | None = s.discard[-1]  # ``top_to_match``, inlined
+        if self.classic_matching:  # ``playable_cards``, inlined
+            top = s.discard[-1]
+            of_colour = self._of_colour[s.colour]
             if top in self.colour_only_starters and len(s.discard) == 1 and s.reshuffles == 0:
-                top = None
-            ok = self._matching.get((s.colour, top))
-            if ok is None:
-                ok = self.matching(s.colour, top)
-            ways = {c: table[c] for c in hand if c in ok}
+                ways = {c: table[c] for c in hand if c in of_colour}  # ``top_to_match`` None
+            else:
+                of_rank = self._of_rank[top]
+                ways = {c: table[c] for c in hand if c in of_colour or c in of_rank}
         else:
             playable = self.playable
             ways = {c: table[c] for c in hand if playable(s, c)}
