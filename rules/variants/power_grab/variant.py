@@ -408,11 +408,24 @@ def _grab_plays(seat: int, card: str, leaves_one: bool, held: tuple[bool, ...]) 
     unos = (False, True) if leaves_one else (False,)
     colours: tuple[str | None, ...] = Variant.colours if COLOUR[card] is None else (None,)
     return [
-        PowerGrabPlay(seat, card, c, uno, chosen) if chosen else PlayCard(seat, card, c, uno)
+        _grab_play(seat, card, c, uno, chosen)
         for chosen in combinations(free, min(GRABS[RANK[card]], len(free)))
         for c in colours
         for uno in unos
     ]
+
+
+@cache  # at most 128 plays a seat: 4 Grab-2-Towers x 11 sets x UNO or not, and 40 WG plays
+def _grab_play(
+    seat: int, card: str, colour: str | None, uno: bool, chosen: tuple[str, ...]
+) -> PlayCard:
+    """The play of the grab card ``card`` naming the towers ``chosen`` (none: a plain
+    ``PlayCard``), one value for every list of ways it is in (``_grab_plays``): the lists of
+    the 16 sets of towers held share their commands, so fewer of them fill the processor's
+    caches."""
+    if chosen:
+        return PowerGrabPlay(seat, card, colour, uno, chosen)
+    return PlayCard(seat, card, colour, uno)
 
 
 def _towers(cmd: PlayCard) -> tuple[str, ...]:
