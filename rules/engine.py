@@ -389,7 +389,7 @@ _TURN_BEGAN = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
 _PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
 _DRAW = tuple(DrawCard(seat) for seat in range(MAX_PLAYERS))
 _PASS = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
-_DREW_ONE: dict[tuple[int, str, str], CardsDrawn] = {}
+_DREW_ONE: dict[tuple[int, str], CardsDrawn] = {}  # (seat, card) -> its turn draw
 
 
 class Decision:
@@ -448,8 +448,12 @@ class Decision:
                 order = shuffled(gen, s.discard[:-1])
             self.emit(DiscardReshuffled(tuple(order)))
         cards = s.pile[s.pos : s.pos + count]
-        if count == 1 and cards:  # the usual draw: each distinct one is made once
-            key = (seat, cards[0], reason)
+        if count == 1 and cards and reason == "turn":
+            # The usual draw, a turn's one card: each distinct one is made once. Only that
+            # kind: keeping one for every reason (a Draw One's, a last card's) would keep
+            # several times as many events, which cost more in the processor's caches than
+            # making the rarer draws does.
+            key = (seat, cards[0])
             event = _DREW_ONE.get(key)
             if event is None:
                 event = _DREW_ONE[key] = CardsDrawn(seat, cards, reason)
