@@ -57,6 +57,7 @@ from rules.events import (
 )
 from rules.pending import Pending
 from rules.state import GameState
+from rules.values import maker
 from rules.variants import get_variant
 from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, MIN_PLAYERS, RANK, Variant
 
@@ -737,8 +738,10 @@ def deal_hand(d: Decision, deck: tuple[str, ...] | None, dealer: int) -> None:
 
 # The core commands ---------------------------------------------------------------------------
 
-# Each distinct CardPlayed is made once (events are values).
-_PLAYED: dict[tuple[int, str, str | None, bool], CardPlayed] = {}
+# seat -> card -> that seat's play of that card with no colour named and no UNO called, the
+# commonest event: made once (events are values). The others are made when played.
+_PLAYED: tuple[dict[str, CardPlayed], ...] = tuple({} for _ in range(MAX_PLAYERS))
+_make_card_played = maker(CardPlayed)
 
 
 @handles(PlayCard)
@@ -796,11 +799,14 @@ def decide_play(d: Decision, cmd: PlayCard) -> None:
         cmd.__class__ is not PlayCard or card in variant.checked_plays
     ):
         variant.check_play(s, cmd)
-    key = (seat, card, colour, uno)
-    event = _PLAYED.get(key)
-    if event is None:
-        event = _PLAYED[key] = CardPlayed(seat, card, colour, uno)
-    d.emit(event)
+    if colour is None and not uno:
+        played = _PLAYED[seat]
+        event = played.get(card)
+        if event is None:
+            event = played[card] = CardPlayed(seat, card, None, False)
+        d.emit(event)
+    else:
+        d.emit(_make_card_played(seat, card, colour, uno))
     if len(hand) == 1:  # the card played was the last
         variant.going_out(d, seat, card)
     elif card in variant.plain_cards:  # ``Variant.effect`` of a number or Wild, inlined
