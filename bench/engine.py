@@ -43,6 +43,12 @@ seats' turns and their looks out of turn), the bots' choosing, the digest of the
 the rest of the loop; each part best of ``--rounds``, with the edition's ratio to classic.
 Each part is timed by a wrapper around it (``time.perf_counter``), whose own cost counts in
 the part: compare the editions part by part, not with the other figures.
+
+``--instructions EDITION/PLAYERS`` counts instead of timing: the instructions a hand of that
+edition and of classic take under valgrind's cachegrind (150 hands of seed 7 after 30 to warm
+up, less the same run without them), and with ``--cache-sim`` the first-level data misses and
+the misses of a second-level cache of this machine's size. The counts are the same from run to
+run, so two versions of the code compare exactly.
 """
 
 from __future__ import annotations
@@ -480,7 +486,12 @@ def _warm_up(variants: list[str], tables: list[int]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per measurement")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="hands per measurement (2000; 150 with --instructions)",
+    )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument(
         "--chunk", type=int, default=20, help="hands per chunk, the editions taking turns"
@@ -503,8 +514,7 @@ def main() -> int:
     parser.add_argument(
         "--instructions",
         metavar="EDITION/PLAYERS",
-        help="instead: that edition's instructions a hand and classic's, under cachegrind "
-        "(--hands of them, 150 if not given)",
+        help="instead: that edition's instructions a hand and classic's, under cachegrind",
     )
     parser.add_argument(
         "--cache-sim",
@@ -516,14 +526,15 @@ def main() -> int:
         "--play-hands", metavar="EDITION:PLAYERS:WARM:HANDS", help=argparse.SUPPRESS
     )
     args = parser.parse_args()
+    if args.hands is None:
+        args.hands = 150 if args.instructions else 2000
     if args.play_hands:  # what --instructions counts, in a process of its own
         variant, players, warm, hands = args.play_hands.split(":")
         _play_hands(variant, int(players), int(warm), int(hands))
         return 0
     if args.instructions:
         variant, _, players = args.instructions.partition("/")
-        hands = args.hands if "--hands" in sys.argv else 150
-        return instructions(variant, int(players or 4), hands, args.cache_sim)
+        return instructions(variant, int(players or 4), args.hands, args.cache_sim)
     if args.ours_piece:  # one piece of our side against RLCard, in this process of its own
         hands, _, seed = args.ours_piece.partition(":")
         ours_rlcard_seconds(200, -1)  # untimed, as RLCard's side warms up
