@@ -374,20 +374,28 @@ def parts(variant: str, players: int, hands: int, rounds: int) -> int:
     return 0
 
 
-def _cache_sizes() -> tuple[int, int]:
-    """This machine's first-level data cache and second-level cache, in bytes (what Linux
-    reports for the first CPU; 32 KiB and 1 MiB when it does not say)."""
-    sizes = {1: 32 * 1024, 2: 1024 * 1024}
+def _cache_sizes() -> tuple[tuple[int, int], tuple[int, int]]:
+    """This machine's first-level data cache and second-level cache: each its size in bytes
+    and its ways (what Linux reports for the first CPU; 32 KiB 8-way and 1 MiB 16-way when it
+    does not say). Cachegrind needs a power of two of sets: a cache whose reported ways do not
+    give one (48 KiB 12-way does) is simulated with the nearest ways that do."""
+    caches = {1: (32 * 1024, 8), 2: (1024 * 1024, 16)}
     for index in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*"):
         try:
             level = int((index / "level").read_text())
             kind = (index / "type").read_text().strip()
             size = (index / "size").read_text().strip()
+            ways = int((index / "ways_of_associativity").read_text())
         except (OSError, ValueError):
             continue
-        if size.endswith("K") and (level, kind) in ((1, "Data"), (2, "Unified")):
-            sizes[level] = int(size[:-1]) * 1024
-    return sizes[1], sizes[2]
+        if size.endswith("K") and (level, kind) in ((1, "Data"), (2, "Unified")) and ways > 0:
+            caches[level] = (int(size[:-1]) * 1024, ways)
+    for level, (size, ways) in caches.items():
+        sets = size // (ways * 64)
+        if sets & (sets - 1):  # not a power of two: round the sets down, the ways up
+            sets = 1 << (sets.bit_length() - 1)
+            caches[level] = (size, size // (sets * 64))
+    return caches[1], caches[2]
 
 
 def _counted(variant: str, players: int, warm: int, hands: int, cache: bool) -> dict[str, float]:
@@ -396,9 +404,9 @@ def _counted(variant: str, players: int, warm: int, hands: int, cache: bool) -> 
     and the commands and events a hand of the ``hands``."""
     options = ["--cache-sim=no"]
     if cache:
-        d1, l2 = _cache_sizes()
+        (d1, d1_ways), (l2, l2_ways) = _cache_sizes()
         # The second-level cache stands as cachegrind's last level: what spills out of it.
-        options = ["--cache-sim=yes", f"--D1={d1},8,64", f"--LL={l2},16,64"]
+        options = ["--cache-sim=yes", f"--D1={d1},{d1_ways},64", f"--LL={l2},{l2_ways},64"]
     command = [
         "valgrind",
         "--tool=cachegrind",
