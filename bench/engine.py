@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/engine.py [--hands 2000] [--rounds 5] [--players 2,4,10] [--json]
     .venv/bin/python bench/engine.py --profile spin/4 [--hands 2000]
+    .venv/bin/python bench/engine.py --apart [--hands 2000] [--rounds 5]
 
 Measures, for our engine, the time per hand of every edition against classic at 2, 4 and 10
 players with the simulator's bots (``python -m rules.simulate --fast``: random bots choosing
@@ -27,6 +28,12 @@ machine a slower time is other work getting in the way, not the code). Hands dif
 length, so a ratio also depends on which hands were played: each edition's ratio comes with the
 middle 95% of the ratios the chunks give when drawn again with replacement (a bootstrap), which
 more hands (``--hands``) narrow.
+
+``--apart [CHUNKS]`` plays each edition's chunks in fresh processes instead, CHUNKS (10) at a
+time, each process warmed up as the shared one is (30 hands of its edition first), the
+editions still taking turns piece by piece: an edition's time then owes nothing to the other
+editions' tables and events sharing its process (as the comparison with RLCard is measured).
+The default, every edition in one process, is the measure the targets are read from.
 
 Policies: ``full`` is the simulator's bots (sometimes draw instead of playing, bluff and
 challenge Wild Draw 4s, forget UNO and catch); ``rlcard`` plays like RLCard's random agent
@@ -229,6 +236,7 @@ def played_chunks(
     hands: int,
     chunk: int,
     seconds_of: dict[str, list[float]] | None = None,
+    apart: int | None = None,
 ) -> dict[str, list[float]]:
     """Play ``hands`` hands of each of ``variants`` with the simulator's bots, in chunks of
     ``chunk`` hands taken in turn (every edition's first chunk, then every edition's second,
@@ -236,23 +244,57 @@ def played_chunks(
     the machine is busier weighs on each alike. Chunk ``i`` is a game of its own seed
     (``bench:i``), the same in every round, so a measurement is many short games rather than
     one long one. For each edition: its CPU seconds, hands, commands and events, summed (and,
-    in ``seconds_of`` when given, the seconds of each chunk)."""
+    in ``seconds_of`` when given, the seconds of each chunk). ``apart``: instead, each
+    edition's chunks are played that many at a time in a fresh process (``chunks_apart``),
+    the editions taking turns the same way, so no edition shares a process with another."""
     totals = {variant: [0.0, 0, 0, 0] for variant in variants}
-    for i in range(-(-hands // chunk)):
-        size = min(chunk, hands - i * chunk)
-        shift = i % len(variants)
+    chunks = -(-hands // chunk)
+    step = apart or 1
+    for first in range(0, chunks, step):
+        shift = first // step % len(variants)
         for variant in variants[shift:] + variants[:shift]:
-            cpu = time.process_time()
-            report = run(variant, players, f"bench:{i}", hands=size, checks=False)
-            seconds = time.process_time() - cpu
+            if apart:
+                got = chunks_apart(variant, players, first, min(step, chunks - first), chunk, hands)
+            else:
+                size = min(chunk, hands - first * chunk)
+                got = [_timed_chunk(variant, players, first, size)]
             total = totals[variant]
-            if seconds_of is not None:
-                seconds_of.setdefault(variant, []).append(seconds)
-            total[0] += seconds
-            total[1] += report.hands
-            total[2] += report.commands
-            total[3] += report.events
+            for seconds, *counts in got:
+                if seconds_of is not None:
+                    seconds_of.setdefault(variant, []).append(seconds)
+                total[0] += seconds
+                for k, n in enumerate(counts, 1):
+                    total[k] += n
     return totals
+
+
+def _timed_chunk(variant: str, players: int, i: int, size: int) -> tuple[float, int, int, int]:
+    """Chunk ``i`` (a game of seed ``bench:i``, ``size`` hands): its CPU seconds, hands,
+    commands and events."""
+    cpu = time.process_time()
+    report = run(variant, players, f"bench:{i}", hands=size, checks=False)
+    seconds = time.process_time() - cpu
+    return seconds, report.hands, report.commands, report.events
+
+
+def chunks_apart(
+    variant: str, players: int, first: int, count: int, chunk: int, hands: int
+) -> list[tuple[float, int, int, int]]:
+    """Chunks ``first`` to ``first + count - 1`` of ``variant`` played in a fresh process,
+    warmed up as the shared process is (30 hands of that edition and table size first):
+    ``_timed_chunk``'s figures for each."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--chunks-apart",
+            f"{variant}:{players}:{first}:{count}:{chunk}:{hands}",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return [tuple(row) for row in json.loads(out.stdout)]
 
 
 def chunk_figures(total: list[float]) -> dict[str, float]:
@@ -508,7 +550,20 @@ def main() -> int:
     parser.add_argument("--players", default="2,4,10", help="table sizes, comma separated")
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--apart",
+        type=int,
+        nargs="?",
+        const=10,
+        default=None,
+        metavar="CHUNKS",
+        help="play each edition's chunks in fresh processes, CHUNKS (10) at a time, instead "
+        "of every edition in this one",
+    )
     parser.add_argument("--ours-piece", metavar="HANDS:SEED", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--chunks-apart", metavar="EDITION:PLAYERS:FIRST:COUNT:CHUNK:HANDS", help=argparse.SUPPRESS
+    )
     parser.add_argument(
         "--profile",
         metavar="EDITION/PLAYERS",
@@ -536,9 +591,18 @@ def main() -> int:
     args = parser.parse_args()
     if args.hands is None:
         args.hands = 150 if args.instructions else 2000
+    if args.apart is not None and args.apart < 1:
+        parser.error("--apart takes how many chunks a process plays: 1 or more")
     if args.play_hands:  # what --instructions counts, in a process of its own
         variant, players, warm, hands = args.play_hands.split(":")
         _play_hands(variant, int(players), int(warm), int(hands))
+        return 0
+    if args.chunks_apart:  # some chunks of one edition, in this process of its own
+        edition, *numbers = args.chunks_apart.split(":")
+        seats, start, count, size, total = map(int, numbers)
+        ours_hands_per_second(edition, seats, 30)  # untimed, as ``_warm_up``
+        sizes = [(i, min(size, total - i * size)) for i in range(start, start + count)]
+        print(json.dumps([_timed_chunk(edition, seats, i, n) for i, n in sizes]))
         return 0
     if args.instructions:
         variant, _, players = args.instructions.partition("/")
@@ -600,7 +664,9 @@ def main() -> int:
         for players in tables:
             times = {}
             chunk_seconds: dict[str, list[float]] = {}
-            played = played_chunks(order, players, args.hands, args.chunk, chunk_seconds)
+            played = played_chunks(
+                order, players, args.hands, args.chunk, chunk_seconds, apart=args.apart
+            )
             for variant, seconds in chunk_seconds.items():
                 keep_fastest(f"{variant}/{players}", seconds)
             for variant in order:
@@ -641,6 +707,7 @@ def main() -> int:
         "hands": args.hands,
         "chunk": args.chunk,
         "rounds": args.rounds,
+        "apart": args.apart,
         "results": result,
         "ratios": ratios,
     }
@@ -653,6 +720,11 @@ def main() -> int:
     print(
         "time per hand against classic, the simulator's bots: the ratio of the chunks' fastest "
         f"times over {args.rounds} rounds [the median of the rounds' ratios (lowest-highest)]"
+        + (
+            f"; each edition in fresh processes, {args.apart} chunks each"
+            if args.apart
+            else "; the editions in one process"
+        )
     )
     print(f"{'edition':>12} " + " ".join(f"{f'{n} players':>24}" for n in tables))
     for variant in editions:
