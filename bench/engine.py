@@ -259,12 +259,13 @@ def played_chunks(
                 size = min(chunk, hands - first * chunk)
                 got = [_timed_chunk(variant, players, first, size)]
             total = totals[variant]
-            for seconds, *counts in got:
+            for seconds, played, commands, events in got:
                 if seconds_of is not None:
                     seconds_of.setdefault(variant, []).append(seconds)
                 total[0] += seconds
-                for k, n in enumerate(counts, 1):
-                    total[k] += n
+                total[1] += played
+                total[2] += commands
+                total[3] += events
     return totals
 
 
@@ -721,7 +722,7 @@ def main() -> int:
         "time per hand against classic, the simulator's bots: the ratio of the chunks' fastest "
         f"times over {args.rounds} rounds [the median of the rounds' ratios (lowest-highest)]"
         + (
-            f"; each edition in fresh processes, {args.apart} chunks each"
+            f"; each edition in fresh processes of {args.apart} chunks"
             if args.apart
             else "; the editions in one process"
         )
