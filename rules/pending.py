@@ -40,6 +40,9 @@ class Pending(StrEnum):
     ALMOST_UNO_TOP = "almost_uno_top"  # seat discards the rest, choosing the card on top
     DISCARD_NUMBER = "discard_number"  # seat discards cards of one number
     DISCARD_COLOUR = "discard_colour"  # seat discards cards of one colour
+    # seat has put down a card of the number (or colour) and discards more of it
+    DISCARD_NUMBER_MORE = "discard_number_more"
+    DISCARD_COLOUR_MORE = "discard_colour_more"
     WAR_DISCARD = "war_discard"  # the War's winner discards the numbers revealed
     UNO_SPIN = "uno_spin"  # any seat may claim the UNO Spin (seat: the spinner)
     UNO_SPIN_DISCARD = "uno_spin_discard"  # the claimer discards one card

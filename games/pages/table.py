@@ -269,7 +269,7 @@ def _actions(legal: list[dict[str, Any]], name: Namer, ed: Edition) -> list[Butt
     seen = set()
     for data in legal:
         kind = data["type"]
-        if kind in CARD_COMMANDS or kind == "wheel_discard":
+        if kind in CARD_COMMANDS or kind in ed.discard_commands:
             continue
         value = as_value(data)
         if value in seen:

@@ -162,3 +162,34 @@ def test_the_cards_an_almost_uno_spinner_keeps_stay_hidden_from_the_other_seats(
     assert '"kept":["B3","R5"]' in seen[1]
     assert '"kept":["#","#"]' in seen[0] and '"kept":["#","#"]' in seen[2]
     assert "B3" not in seen[0] + seen[2]
+
+
+def test_a_discard_colour_is_listed_a_card_at_a_time_through_the_api():
+    # Twelve different red cards: every set with each card on top would be over 24,000
+    # commands in the seat's legal list.
+    position = (
+        "spin|players=3|hand=1|dealer=0|pending=discard_colour:1|dir=+|colour=R|discard=R3~"
+        "|pile=*|hands=G1,G2/R0,R1,R2,R4,R5,R6,R7,R8,R9,RS,RV,RD2,G3/W4,G4"
+    )
+    game = set_up(user_client(), position=position).json()
+    bob = seats(game)[1]
+
+    legal = bob.get(url(game)).json()["legal"]
+    assert len(legal) == 25
+    assert {"type": "wheel_lay", "card": "RS"} in legal
+
+    laid = bob.post(url(game, "commands/"), {"type": "wheel_lay", "card": "RS"}, format="json")
+    assert laid.status_code == 201, laid.content
+    view = bob.get(url(game)).json()
+    assert (view["pending"]["type"], view["top_card"]) == ("discard_colour_more", "RS")
+    wrong = bob.post(url(game, "commands/"), {"type": "wheel_lay", "card": "G3"}, format="json")
+    assert wrong.status_code == 409 and "red, the colour on top" in wrong.json()["detail"]
+    missing = bob.post(url(game, "commands/"), {"type": "wheel_lay"}, format="json")
+    assert missing.status_code == 400 and "card" in str(missing.json())
+    assert bob.get(url(game)).json()["version"] == view["version"]
+    done = bob.post(
+        url(game, "commands/"), {"type": "wheel_discard", "cards": ["R7", "R9"]}, format="json"
+    )
+    assert done.status_code == 201, done.content
+    view = bob.get(url(game)).json()
+    assert (view["pending"]["type"], view["top_card"]) == ("turn", "R9")

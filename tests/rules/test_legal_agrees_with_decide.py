@@ -13,7 +13,10 @@ gift, tower choice, house rule, set of cards to discard and yes/no answer the co
 Two commands are one move when they cause the same events (a Customizable card's rule may be
 left out when the hand holds cards of one rule), or when they are wheel discards of the same
 cards with the same card on top (docs/RULINGS.md, S6): a move accepted under another name is
-offered. A seat the game does not wait for tries its cards without the edition's parameters,
+offered. At Discard Number and Discard Colour, offered a card at a time (S8), a wheel discard of
+several cards is the steps in one command: it must be accepted exactly when laying each card
+but the last and then discarding the last is offered at every step, and leave the game as
+those steps do. A seat the game does not wait for tries its cards without the edition's parameters,
 which are not looked at before it is refused; sets of cards to discard are sampled from big
 hands. Every state of a game is not looked at: the rarer choices and the end of a hand are.
 """
@@ -36,7 +39,8 @@ from rules.errors import RuleError
 from rules.state import GameState
 from rules.variants import get_variant, load_all
 from rules.variants.power_grab.events import TOWERS
-from rules.variants.spin.commands import WheelDiscard
+from rules.variants.spin.commands import WheelDiscard, WheelLay
+from rules.variants.spin.variant import ONE_BY_ONE
 from rules.variants.veto.events import THOUGHT_STARTERS
 
 load_all()  # every edition's commands are in the space (another edition's must be refused)
@@ -218,15 +222,65 @@ def disagreements(state: GameState, rng: Random) -> list[str]:
         for cmd in command_space(state, seat, rng):
             if key(cmd) in listed:
                 continue
+            in_one = steps_in_one(state, cmd)
             try:
                 events = tuple(decide(state, cmd))
             except RuleError:
+                if in_one is not None:
+                    out.append(f"refused but its steps are offered: {cmd}")
+                continue
+            if in_one is not None or is_steps_in_one_form(state, cmd):
+                if in_one is None:
+                    out.append(f"accepted but its steps are not offered: {cmd}")
+                elif not same_game(step(state, cmd)[0], in_one):
+                    out.append(f"accepted but not as its steps leave the game: {cmd}")
                 continue
             # The same move named another way (a Customizable card's rule left out where the
             # hand holds cards of one rule) is offered, under its listed name.
             if events not in outcomes:
                 out.append(f"accepted but not listed: {cmd}")
     return out
+
+
+def is_steps_in_one_form(state: GameState, cmd: Command) -> bool:
+    """Whether ``cmd`` is a wheel discard of several cards where the game offers a card at
+    a time (Discard Number, Discard Colour)."""
+    return (
+        type(cmd) is WheelDiscard
+        and len(cmd.cards) > 1
+        and state.pending == (state.pending[0], cmd.seat)
+        and state.pending[0] in ONE_BY_ONE
+    )
+
+
+def steps_in_one(state: GameState, cmd: Command) -> GameState | None:
+    """The game after the listed steps a wheel discard of several cards stands for (each card
+    but the last laid, then the last discarded), or None when it is no such discard or a step
+    is not offered."""
+    if not is_steps_in_one_form(state, cmd):
+        return None
+    assert isinstance(cmd, WheelDiscard)
+    seat = cmd.seat
+    for card in cmd.cards[:-1]:
+        lay = WheelLay(seat, card)
+        if lay not in legal_commands(state, seat):
+            return None
+        state, _ = step(state, lay)
+    last = WheelDiscard(seat, cmd.cards[-1:], cmd.colour, cmd.uno)
+    if last not in legal_commands(state, seat):
+        return None
+    return step(state, last)[0]
+
+
+def same_game(a: GameState, b: GameState) -> bool:
+    """The same cards in the same places, the same colour in play and the same wait."""
+    return (a.hands, a.discard, a.colour, a.pending, a.exposed) == (
+        b.hands,
+        b.discard,
+        b.colour,
+        b.pending,
+        b.exposed,
+    )
 
 
 def walk(

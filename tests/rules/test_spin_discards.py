@@ -7,8 +7,9 @@ from rules.commands import Catch, PlayCard, command_from_dict
 from rules.engine import legal_commands, replay, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import ChoiceOffered, HandEnded, TurnBegan, UnoCaught
-from rules.variants.spin.commands import SpinWheel, WheelDiscard, WheelKeep
-from rules.variants.spin.events import WheelCardsKept, WheelDiscarded, WheelSpun
+from rules.position import PositionError, start_from
+from rules.variants.spin.commands import SpinWheel, WheelDiscard, WheelKeep, WheelLay
+from rules.variants.spin.events import WheelCardLaid, WheelCardsKept, WheelDiscarded, WheelSpun
 
 from .helpers import play
 from .spin_helpers import at_spin, spun, stop_wheel_on, table, with_hands
@@ -22,6 +23,10 @@ def discard(cards, colour=None, uno=False, seat=2):
 
 def keep(cards, seat=2):
     return WheelKeep(seat, tuple(cards))
+
+
+def lay(card, seat=2):
+    return WheelLay(seat, card)
 
 
 # Almost UNO ----------------------------------------------------------------------------------
@@ -143,15 +148,71 @@ def test_discard_number_takes_no_symbol_or_wild_card(monkeypatch):
         step(state, discard(["GD2"]))
 
 
-def test_discard_number_lists_every_choice_of_each_number(monkeypatch):
+def test_discard_number_offers_each_card_of_a_number_a_card_at_a_time(monkeypatch):
     state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
-    chosen = {frozenset(c.cards) for c in legal_commands(state, 2)}
-    fives = ["Y5", "B5", "R5~"]
-    subsets = {
-        frozenset(s)
-        for s in [[a] for a in fives] + [[a, b] for a in fives for b in fives if a != b] + [fives]
-    }
-    assert chosen == {frozenset(["B1"]), frozenset(["G2"])} | subsets
+    # Each number card alone, ending the discard with it on top; a card of a number with
+    # another of that number in the hand may also be laid down first.
+    assert legal_commands(state, 2) == [
+        discard(["B1"]),
+        discard(["G2"]),
+        discard(["Y5"]),
+        lay("Y5"),
+        discard(["B5"]),
+        lay("B5"),
+        discard(["R5~"]),
+        lay("R5~"),
+    ]
+    state, events = play(state, lay("B5"))
+    assert events == [WheelCardLaid(2, "B5")]
+    assert state.pending == ("discard_number_more", 2) and state.discard[-1] == "B5"
+    # Now only the other fives, until the last of them ends the discard.
+    assert legal_commands(state, 2) == [discard(["Y5"]), lay("Y5"), discard(["R5~"]), lay("R5~")]
+    state, _ = play(state, lay("R5~"))
+    assert legal_commands(state, 2) == [discard(["Y5"])]
+    state, events = play(state, discard(["Y5"]))
+    assert state.discard[-3:] == ("B5", "R5~", "Y5") and state.colour == "Y"
+    assert state.hands[2] == ("B1", "G2", "W", "GD2") and events[-1] == TurnBegan(0)
+
+
+def test_the_last_card_of_the_number_is_discarded_not_laid(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand, match="last card of its number"):
+        step(state, lay("B1"))
+    with pytest.raises(IllegalCommand, match="not a number card"):
+        step(state, lay("GD2"))
+    state, _ = play(state, lay("Y5"))
+    with pytest.raises(IllegalCommand, match="must all be 5s, the number on top"):
+        step(state, discard(["B1"]))
+    with pytest.raises(IllegalCommand, match="must all be 5s, the number on top"):
+        step(state, lay("G2"))
+
+
+def test_a_discard_of_several_cards_is_the_steps_in_one_command(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_number", hands={2: SPINNER})
+    in_one, events = play(state, discard(["Y5", "R5~", "B5"]))
+    assert events[0] == WheelDiscarded(2, ("Y5", "R5~", "B5"), None, False)
+    by_steps, _ = play(state, lay("Y5"), lay("R5~"), discard(["B5"]))
+    assert (in_one.hands, in_one.discard, in_one.colour, in_one.pending) == (
+        by_steps.hands,
+        by_steps.discard,
+        by_steps.colour,
+        by_steps.pending,
+    )
+    # After a card is laid, the rest may go in one command too, of the number on top only.
+    state, _ = play(state, lay("Y5"))
+    with pytest.raises(IllegalCommand, match="must all be 5s, the number on top"):
+        step(state, discard(["B5", "B1"]))
+    state, _ = play(state, discard(["R5~", "B5"]))
+    assert state.discard[-3:] == ("Y5", "R5~", "B5")
+
+
+def test_a_card_is_laid_down_only_at_discard_number_or_colour(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    with pytest.raises(IllegalCommand):
+        step(state, lay("Y5"))
+    state, _ = play(state, keep(["B5", "R5~"]))
+    with pytest.raises(IllegalCommand, match="only at Discard Number or Discard Colour"):
+        step(state, lay("Y5"))
 
 
 def test_discard_number_without_a_number_card_changes_nothing(monkeypatch):
@@ -267,12 +328,32 @@ def test_an_action_card_discarded_on_top_changes_what_is_in_play_but_does_nothin
 
 
 def test_the_legal_list_offers_each_discarded_card_on_top_and_each_colour_for_a_wild(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    state, _ = play(state, keep(["B5", "R5~"]))
+    tops = {(c.cards[-1], c.colour) for c in legal_commands(state, 2)}
+    plain = {(card, None) for card in ("B1", "G2", "Y5", "GD2")}
+    assert tops == plain | {("W", colour) for colour in "RGBY"}
+    # Discard Colour: the card discarded last, after any laid down, is on top.
     state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
     state = with_hands(state, seat2=("W", "B1", "G2", "G7"))
-    tops = {
-        (c.cards[-1], c.colour) for c in legal_commands(state, 2) if set(c.cards) == {"G2", "G7"}
-    }
+    tops = set()
+    for first in ("G2", "G7"):
+        after, _ = play(state, lay(first))
+        tops |= {(c.cards[-1], c.colour) for c in legal_commands(after, 2)}
     assert tops == {("G2", None), ("G7", None)}
+
+
+def test_discard_colour_lists_a_few_commands_for_a_hand_of_one_colour():
+    # Twelve different red cards: a list of every set with each card on top would name
+    # more than 24,000 discards; a card at a time, each is discarded or laid down.
+    state, _ = start_from(
+        "spin|players=2|hand=1|dealer=0|pending=discard_colour:1|dir=+|colour=R|discard=R3~"
+        "|pile=*|hands=G1,G2/R0,R1,R2,R4,R5,R6,R7,R8,R9,RS,RV,RD2,G3",
+        seed="s",
+    )
+    legal = legal_commands(state, 1)
+    assert len(legal) == 12 * 2 + 1  # the G3 alone: discarded, not laid
+    assert WheelDiscard(1, ("G3",)) in legal and WheelLay(1, "G3") not in legal
 
 
 def test_a_discard_round_trips_through_its_api_shape():
@@ -308,9 +389,10 @@ def test_uno_is_called_with_the_discard_that_leaves_one_card(monkeypatch):
     state, _ = spun(
         monkeypatch, "discard_colour", hands={2: ["G1", "G2", "GS", "B5", "G7", "GV", "G9"]}
     )
-    assert WheelDiscard(2, ("G2", "GS", "G7", "GV", "G9", "G1"), None, True) in legal_commands(
-        state, 2
-    )
+    by_steps, _ = play(state, *(lay(card) for card in ["G2", "GS", "G7", "GV", "G9"]))
+    assert legal_commands(by_steps, 2) == [discard(["G1"]), discard(["G1"], uno=True)]
+    by_steps, _ = play(by_steps, discard(["G1"], uno=True))
+    assert by_steps.hands[2] == ("B5",) and by_steps.exposed is None
     state, _ = play(state, discard(["G1", "G2", "GS", "G7", "GV", "G9"], uno=True))
     assert state.exposed is None
 
@@ -330,3 +412,40 @@ def test_a_player_whose_hand_the_wheel_empties_goes_out(monkeypatch):
     state, events = play(state, discard(["G1", "G2", "GS", "G6", "G7", "GV", "G9"]))
     ended = next(e for e in events if type(e) is HandEnded)
     assert ended.winner == 2 and state.hands[2] == ()
+
+
+def test_discard_colour_refuses_another_colour_once_a_card_is_down_in_words(monkeypatch):
+    state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
+    state = with_hands(state, seat2=("W", "B1", "G2", "G7"))
+    state, _ = play(state, lay("G7"))
+    with pytest.raises(IllegalCommand, match="must all be green, the colour on top"):
+        step(state, discard(["B1"]))
+
+
+MORE = (
+    "spin|players=2|hand=1|dealer=0|pending=discard_colour_more:1|dir=+|colour=R"
+    "|discard={discard}|pile=*|hands=G1,G2/{hand}"
+)
+
+
+def test_a_position_may_wait_for_more_of_the_colour_on_top():
+    state, _ = start_from(MORE.format(discard="R3~,R5", hand="R7,G3"), seed="s")
+    assert state.pending == ("discard_colour_more", 1)
+    assert legal_commands(state, 1) == [
+        WheelDiscard(1, ("R7",)),
+        WheelDiscard(1, ("R7",), uno=True),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("discard", "hand", "refusal"),
+    [
+        ("R3~,R5", "G3,B4", "holds no such card"),  # nothing more of red to discard
+        ("R3~,W", "R7,G3", "which has none"),  # a wild on top has no colour
+    ],
+)
+def test_a_position_waiting_for_more_of_a_colour_needs_it_on_top_and_in_the_hand(
+    discard, hand, refusal
+):
+    with pytest.raises(PositionError, match=refusal):
+        start_from(MORE.format(discard=discard, hand=hand), seed="s")

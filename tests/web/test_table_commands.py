@@ -12,6 +12,7 @@ from games import services
 from rules import legal_commands
 from rules.bots import RandomBot
 from rules.commands import DrawCard, PlayCard
+from rules.engine import step
 from tests.web.conftest import seat_client
 from tests.web.table_support import HTMX, Buttons, deck_with
 
@@ -31,8 +32,11 @@ def assert_offered(client, game, html, legal):
     picks = {}
     for data in legal:
         kind = data["type"]
-        if kind == "wheel_discard":
-            assert ("cards", data["cards"][0]) in buttons.checkboxes
+        if kind in ("wheel_discard", "wheel_lay"):
+            # Ticked with the others to discard, one of them on top (a card laid down at
+            # Discard Number or Colour is one ticked under the top one).
+            card = data["cards"][0] if kind == "wheel_discard" else data["card"]
+            assert ("cards", card) in buttons.checkboxes
             assert {"type": "wheel_discard"} in buttons.commands
             continue
         if data.get("uno"):
@@ -85,7 +89,13 @@ def test_every_legal_command_has_a_button_and_a_game_is_played_through_the_page(
         seat = state.pending[1]
         if seat < 0 or not legal_commands(state, seat):
             seat = next(s for s in range(state.players) if legal_commands(state, s))
-        choice = RandomBot(f"page:{i}").choose(legal_commands(state, seat)).to_dict()
+        command = RandomBot(f"page:{i}").choose(legal_commands(state, seat))
+        choice = command.to_dict()
+        if choice["type"] == "wheel_lay":
+            # On the page: the card ticked with the next one discarded, that one on top.
+            after, _ = step(state, command)
+            last = next(c for c in legal_commands(after, seat) if c.type == "wheel_discard")
+            choice = {**last.to_dict(), "cards": [choice["card"], *last.cards]}
         response = press(clients[seat], game, choice, state.version)
         assert response.status_code == 302, response.content.decode()[:2000]
         assert services.load_game(game_id=game.pk).version > state.version

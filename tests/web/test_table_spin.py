@@ -1,5 +1,6 @@
 """UNO Spin at the table: an Almost UNO is answered on the page in two steps, the two cards
-to keep (a button a pair, in words) and then the others, ticked, with the one on top."""
+to keep (a button a pair, in words) and then the others, ticked, with the one on top; a
+Discard Colour is ticked too, and goes on after a card laid down by a program."""
 
 import html
 import json
@@ -9,7 +10,7 @@ import pytest
 from games import services
 from rules.commands import PlayCard
 from rules.variants.spin import variant as spin
-from rules.variants.spin.commands import SpinWheel
+from rules.variants.spin.commands import SpinWheel, WheelLay
 from tests.web.conftest import seat_client
 from tests.web.table_support import Buttons, deck_with
 
@@ -57,3 +58,51 @@ def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, m
     state = services.load_game(game_id=game.pk)
     assert state.hands[0] == ("R4", "B1")
     assert (state.top, state.colour) == ("Y7", "Y")
+
+
+def test_a_discard_colour_is_ticked_on_the_page_and_goes_on_after_a_card_laid_down(
+    client, make_game, monkeypatch
+):
+    monkeypatch.setattr(spin, "spin_wheel", lambda s: "discard_colour")
+    deck = deck_with(
+        {
+            1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
+            0: ["B4", "B1", "B2", "B3", "Y6", "Y7", "G8"],
+        },
+        "R5",
+        variant="spin",
+    )
+    game = make_game(players=("Ann", "Bob"), variant="spin", deck=deck, dealer=0, seed=None)
+    services.apply_command(game_id=game.pk, command=PlayCard(1, "R3~"), actor="seat:1")
+    services.apply_command(game_id=game.pk, command=SpinWheel(0), actor="seat:0")
+    seat_client(client, game, 0)
+
+    # The cards are ticked, with no button of their own for each card laid down.
+    page = client.get(f"/table/{game.pk}/").text
+    buttons = Buttons(page)
+    assert {("cards", card) for card in ["B4", "B1", "B2", "B3"]} <= set(buttons.checkboxes)
+    assert not [c for c in buttons.commands if c.get("type") == "wheel_lay"]
+    assert "discard cards of one colour" in html.unescape(page)
+
+    # A program lays the blue 4 down; the page then asks for more blue cards, in words.
+    services.apply_command(game_id=game.pk, command=WheelLay(0, "B4"), actor="seat:0")
+    state = services.load_game(game_id=game.pk)
+    assert state.pending == ("discard_colour_more", 0)
+    page = html.unescape(client.get(f"/table/{game.pk}/").text)
+    assert "discard more cards of the colour on top" in page
+    assert "put down blue 4 and discards more of the same" in page.lower()
+
+    # A yellow card is refused in words; the other blues go in one press, the 3 on top.
+    form = {
+        "version": str(state.version),
+        "command": json.dumps({"type": "wheel_discard"}),
+        "cards": ["Y6"],
+        "top": "Y6",
+    }
+    refused = client.post(f"/table/{game.pk}/command/", form, follow=True)
+    assert "must all be blue, the colour on top" in html.unescape(refused.text)
+    form["cards"], form["top"] = ["B1", "B3", "B2"], "B3"
+    assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
+    state = services.load_game(game_id=game.pk)
+    assert state.discard[-4:] == ("B4", "B1", "B2", "B3")
+    assert state.hands[0] == ("Y6", "Y7", "G8") and state.pending == ("turn", 1)

@@ -128,6 +128,8 @@ class Edition:
     status: ClassVar[dict[str, str]] = {}
     # Pending kinds in which the waited-for seat ticks cards of its hand to discard them.
     discard_kinds: ClassVar[frozenset[str]] = frozenset()
+    # The commands that form sends (the ticked cards), not shown as buttons of their own.
+    discard_commands: ClassVar[frozenset[str]] = frozenset()
     # Card faces by rank (``rules.cards.card_info(code).rank``), and marks of number cards
     # (the mark shown in the card's corner, and its word).
     faces: ClassVar[dict[str, Face]] = {}

@@ -37,6 +37,13 @@ def _discarded(d: dict[str, Any], name: Namer) -> str:
     return f"{name.cap(d['seat'])} discarded {cards_words(d.get('cards'))}."
 
 
+def _laid(d: dict[str, Any], name: Namer) -> str:
+    return (
+        f"{name.cap(d['seat'])} put down {cards_words([d.get('card')])} and discards more "
+        "of the same."
+    )
+
+
 def _war(d: dict[str, Any], name: Namer) -> str:
     if d.get("winner") is None:
         return "War: nobody won."
@@ -69,6 +76,7 @@ class Spin(Classic):
             f"{n.cap(d['seat'])} kept two cards and chooses which of the others goes on top."
         ),
         "wheel_discarded": _discarded,
+        "wheel_card_laid": _laid,
         "hands_traded": lambda d, n: f"{n.cap(d['seat'])}'s wheel: every hand passed to the left.",
         "hand_shown": lambda d, n: f"{n.cap(d['seat'])}'s hand is shown to everyone.",
         "hand_hidden": lambda d, n: f"{n.cap(d['seat'])}'s hand is hidden again.",
@@ -84,6 +92,7 @@ class Spin(Classic):
         "claim_uno_spin": lambda d, n: "Claim the UNO Spin!",
         "wheel_discard": lambda d, n: f"Discard {cards_words(d.get('cards'))}",
         "wheel_keep": lambda d, n: f"Keep {cards_words(d.get('cards'))}",
+        "wheel_lay": lambda d, n: f"Put down {cards_words([d.get('card')])} and discard more",
     }
     quiet = Classic.quiet | {"traded_uno_window_closed"}
     buttons = (*Classic.buttons[:-1], "spin", "wheel_keep", "claim_uno_spin", "deal")
@@ -107,6 +116,8 @@ class Spin(Classic):
         "almost_uno_top": "discards all but two cards, choosing the one on top (Almost UNO)",
         "discard_number": "discards cards of one number",
         "discard_colour": "discards cards of one colour",
+        "discard_number_more": "discards more cards of the number on top",
+        "discard_colour_more": "discards more cards of the colour on top",
         "war_discard": "discards the numbers of the War",
         "uno_spin": "— everyone races to claim the UNO Spin",
         "uno_spin_discard": "discards one card (UNO Spin)",
@@ -118,6 +129,8 @@ class Spin(Classic):
         "almost_uno_top": "discard the other cards, choosing the one on top (Almost UNO)",
         "discard_number": "discard cards of one number",
         "discard_colour": "discard cards of one colour",
+        "discard_number_more": "discard more cards of the number on top",
+        "discard_colour_more": "discard more cards of the colour on top",
         "war_discard": "discard the numbers of the War",
         "uno_spin_discard": "discard one card (UNO Spin)",
     }
@@ -125,8 +138,18 @@ class Spin(Classic):
         "uno_spin": "UNO Spin! The first to claim it discards a card."
     }
     discard_kinds = frozenset(
-        {"almost_uno_top", "discard_number", "discard_colour", "war_discard", "uno_spin_discard"}
+        {
+            "almost_uno_top",
+            "discard_number",
+            "discard_colour",
+            "discard_number_more",
+            "discard_colour_more",
+            "war_discard",
+            "uno_spin_discard",
+        }
     )
+    # The ticked cards go as one ``wheel_discard``; a card laid down at a time is for programs.
+    discard_commands = frozenset({"wheel_discard", "wheel_lay"})
     marks: ClassVar[dict[str, tuple[str, str]]] = {"~": ("↻", "Spin")}
 
     def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:

@@ -33,6 +33,18 @@ class WheelDiscard(Command):
 
 @register_command
 @dataclass(frozen=True, slots=True)
+class WheelLay(Command):
+    """Discard Number or Discard Colour: put ``card`` down and go on discarding cards of its
+    number (or colour). The discard ends with a ``wheel_discard``, whose last card lands on
+    top; a card is laid only while another of the number (or colour) is left to discard."""
+
+    type: ClassVar[str] = "wheel_lay"
+    edition: ClassVar[str | None] = "spin"
+    card: str = field(default="", metadata={"kind": "card", "optional": False})
+
+
+@register_command
+@dataclass(frozen=True, slots=True)
 class WheelKeep(Command):
     """Almost UNO: keep these two ``cards`` and discard the rest. A ``wheel_discard`` of the
     rest then says which of them lands on top (unless they are all the same card: then they

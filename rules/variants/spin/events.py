@@ -136,6 +136,17 @@ class WheelDiscarded(Event):
 
 @register_event
 @dataclass(frozen=True, slots=True)
+class WheelCardLaid(Event):
+    """Discard Number or Discard Colour: ``seat`` put ``card`` down on the discard pile and
+    discards more of its number (or colour); the last card they discard lands on top."""
+
+    type: ClassVar[str] = "wheel_card_laid"
+    seat: int
+    card: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
 class WheelCardsKept(Event):
     """Almost UNO: ``seat`` keeps ``cards`` (two, in the order the hand holds them) and now
     chooses which of the others lands on top of the discard pile."""
@@ -271,6 +282,28 @@ def _wheel_discarded(s: GameState, e: WheelDiscarded) -> None:
         s.exposed = seat
     elif s.exposed == seat:
         s.exposed = None
+
+
+# The choice that goes on once a card of the number (or colour) is laid.
+MORE: dict[str, str] = {
+    Pending.DISCARD_NUMBER: Pending.DISCARD_NUMBER_MORE,
+    Pending.DISCARD_NUMBER_MORE: Pending.DISCARD_NUMBER_MORE,
+    Pending.DISCARD_COLOUR: Pending.DISCARD_COLOUR_MORE,
+    Pending.DISCARD_COLOUR_MORE: Pending.DISCARD_COLOUR_MORE,
+}
+
+
+@applies(WheelCardLaid)
+def _wheel_card_laid(s: GameState, e: WheelCardLaid) -> None:
+    seat = e.seat
+    hand = list(s.hands[seat])
+    hand.remove(e.card)
+    s.hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :]
+    s.discard = s.discard + (e.card,)
+    s.colour = COLOUR[e.card]
+    s.drawn = None
+    kind = s.pending[0]
+    s.pending = (MORE.get(kind, kind), seat)
 
 
 @applies(WheelCardsKept)

@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, cast
 
+from rules.cards import COLOUR_NAMES
 from rules.commands import CallUno, Catch, Command, PlayCard
 from rules.engine import handles, rng
 from rules.errors import IllegalCommand, InvalidCommand
@@ -33,7 +34,13 @@ from rules.variants.classic.variant import (
     Variant,
     standard_deck,
 )
-from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard, WheelKeep
+from rules.variants.spin.commands import (
+    ClaimUnoSpin,
+    SpinWheel,
+    WheelDiscard,
+    WheelKeep,
+    WheelLay,
+)
 from rules.variants.spin.events import (
     EMPTY,
     HandHidden,
@@ -45,6 +52,7 @@ from rules.variants.spin.events import (
     TradedUnoWindowClosed,
     UnoSpinClaimed,
     WarFought,
+    WheelCardLaid,
     WheelCardsKept,
     WheelDiscarded,
     WheelSpun,
@@ -71,6 +79,9 @@ WHEEL = (
 # Choices the wheel offers (pending kinds). Each but "spin", "almost_uno" and "uno_spin" is
 # answered with a ``wheel_discard`` by the seat it is offered to; "almost_uno" with a
 # ``wheel_keep``, after which "almost_uno_top" is answered with the ``wheel_discard``.
+# Discard Number and Discard Colour are offered a card at a time: each ``wheel_lay`` puts one
+# down ("discard_number_more" or "discard_colour_more" then), the ``wheel_discard`` of the
+# last one ends the discard, that card on top.
 SPIN = Pending.SPIN
 UNO_SPIN = Pending.UNO_SPIN
 DISCARD_KINDS = frozenset(
@@ -78,11 +89,22 @@ DISCARD_KINDS = frozenset(
         Pending.ALMOST_UNO_TOP,
         Pending.DISCARD_NUMBER,
         Pending.DISCARD_COLOUR,
+        Pending.DISCARD_NUMBER_MORE,
+        Pending.DISCARD_COLOUR_MORE,
         Pending.WAR_DISCARD,
         Pending.UNO_SPIN_DISCARD,
     }
 )
 WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
+
+# The choices offered a card at a time: for each, whether it goes by number (else by colour)
+# and whether a card of it is already down (then it goes by the card on top).
+ONE_BY_ONE: dict[str, tuple[bool, bool]] = {
+    Pending.DISCARD_NUMBER: (True, False),
+    Pending.DISCARD_COLOUR: (False, False),
+    Pending.DISCARD_NUMBER_MORE: (True, True),
+    Pending.DISCARD_COLOUR_MORE: (False, True),
+}
 
 DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
@@ -142,6 +164,30 @@ def _without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     for card in cards:
         rest.remove(card)
     return tuple(rest)
+
+
+_CARDS = frozenset(standard_deck(Variant.colours, spin=True))
+# Discard Number and Discard Colour: the cards each may discard, with their number (colour).
+_BY_NUMBER = {card: RANK[card] for card in _CARDS if RANK[card] in NUMBERS}
+_BY_NUMBER_OF = {n: {c: n for c, m in _BY_NUMBER.items() if m == n} for n in NUMBERS}
+_BY_COLOUR = {card: c for card in _CARDS if (c := COLOUR[card]) is not None}
+_BY_COLOUR_OF = {c: {card: c for card, d in _BY_COLOUR.items() if d == c} for c in Variant.colours}
+# Each seat's ``wheel_lay`` of each card, made once (commands are values).
+_LAY = tuple({card: WheelLay(seat, card) for card in _BY_COLOUR} for seat in range(MAX_PLAYERS))
+
+
+def _qualifying(s: GameState, kind: str) -> dict[str, str]:
+    """For Discard Number or Discard Colour (``ONE_BY_ONE``): each card the seat may discard
+    now, with the number (or colour) that the cards discarded with it must share: any number
+    card (any coloured card) before the first is down, then those of the card on top."""
+    by_number, more = ONE_BY_ONE[kind]
+    if by_number:
+        if more:
+            return _BY_NUMBER_OF.get(RANK[s.discard[-1]], {})
+        return _BY_NUMBER
+    if more:
+        return _BY_COLOUR_OF.get(COLOUR[s.discard[-1]] or "", {})
+    return _BY_COLOUR
 
 
 def sub_multisets(cards: list[str], size: int | None = None) -> list[tuple[str, ...]]:
@@ -318,6 +364,8 @@ class Spin(Variant):
             colours = {COLOUR[c] for c in cards}
             if len(colours) != 1 or None in colours:
                 raise IllegalCommand("Discard Colour: the cards must all have the same colour")
+        elif kind in ONE_BY_ONE:  # more of the number (or colour) on top
+            _check_more(s, kind, cards)
         elif kind == Pending.WAR_DISCARD:
             war = s.extra.war
             if not all(RANK[c] in NUMBERS for c in cards) or sorted(
@@ -389,17 +437,11 @@ class Spin(Variant):
         UNO when one card is left. (Any order of the cards under the top is accepted too;
         the list names each set in one order.)"""
         hand = s.hands[seat]
+        if kind in ONE_BY_ONE:
+            return self.one_by_one_options(s, seat, kind)
         choices: list[tuple[str, ...]]
         if kind == Pending.ALMOST_UNO_TOP:
             choices = [_without(hand, s.extra.kept)]
-        elif kind == Pending.DISCARD_NUMBER or kind == Pending.DISCARD_COLOUR:
-            key = RANK if kind == Pending.DISCARD_NUMBER else COLOUR
-            groups: dict[str, list[str]] = {}
-            for card in hand:
-                value = key[card]
-                if value is not None and (kind == Pending.DISCARD_COLOUR or value in NUMBERS):
-                    groups.setdefault(value, []).append(card)
-            choices = [chosen for cards in groups.values() for chosen in sub_multisets(cards)]
         elif kind == Pending.WAR_DISCARD:
             per_number = [
                 sub_multisets([c for c in hand if RANK[c] == str(number)], count)
@@ -429,6 +471,30 @@ class Spin(Variant):
                         add(make(seat, order, colour, True))
         return out
 
+    def one_by_one_options(self, s: GameState, seat: int, kind: str) -> list[Command]:
+        """Discard Number and Discard Colour, a card at a time: for each card of a number
+        (or colour) the seat holds, once the first is down of the number (or colour) on top,
+        its ``wheel_discard``, which ends the discard with that card on top (with or without
+        UNO when it leaves one card), and its ``wheel_lay`` while another card of it would be
+        left to discard. A set of cards in one ``wheel_discard`` is accepted too (the steps
+        in one command), and not listed: there are too many sets to list."""
+        hand = s.hands[seat]
+        by = _qualifying(s, kind)
+        counts = Counter(by[card] for card in hand if card in by)
+        uno = len(hand) == 2
+        make = _wheel_discard
+        out: list[Command] = []
+        for card in dict.fromkeys(hand):
+            value = by.get(card)
+            if value is None:
+                continue
+            out.append(make(seat, (card,), None, False))
+            if uno:
+                out.append(make(seat, (card,), None, True))
+            if counts[value] > 1:
+                out.append(_LAY[seat][card])
+        return out
+
     # Checks ----------------------------------------------------------------------------------
 
     def may_hold_nothing(self, s: GameState) -> frozenset[int]:
@@ -443,6 +509,8 @@ class Spin(Variant):
 
     def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, seat = s.pending
+        if kind in ONE_BY_ONE and ONE_BY_ONE[kind][1]:
+            return super().unreachable(s)  # (the card on top: ``invariants``)
         if kind in WHEEL_KINDS and s.discard and not is_spin_card(s.discard[-1]):
             # Every wait of the wheel comes between a Spin card played and the spinner's
             # (or a War's or an UNO Spin's winner's) discard, that card on top all along.
@@ -495,6 +563,8 @@ class Spin(Variant):
                 problems.append(
                     f"shown hands {sorted(s.shown)} but the wheel shows {sorted(shown)}"
                 )
+        if kind in ONE_BY_ONE and ONE_BY_ONE[kind][1]:
+            problems += _unlaid(s)
         if kind == Pending.ALMOST_UNO and len(s.hands[pseat]) <= 2:
             problems.append(
                 f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards"
@@ -606,6 +676,69 @@ def _keep(d: Decision, cmd: WheelKeep) -> None:
     else:
         # The two cards in the order the hand holds them: either order is one move.
         d.emit(WheelCardsKept(seat, _without(hand, tuple(rest))))
+
+
+def _unlaid(s: GameState) -> list[str]:
+    """What is wrong with a wait for more of a number (colour) at Discard Number (Colour):
+    a card of it is on top, laid by the spinner, who holds another."""
+    kind, seat = s.pending
+    by_number = ONE_BY_ONE[kind][0]
+    what = "number" if by_number else "colour"
+    top = s.discard[-1] if s.discard else None
+    if top is None or (RANK[top] not in NUMBERS if by_number else COLOUR[top] is None):
+        return [
+            f"seat {seat} discards more of the {what} of the card on top, which has none "
+            f"({top or 'no card'})"
+        ]
+    if not any(card in _qualifying(s, kind) for card in s.hands[seat]):
+        return [
+            f"seat {seat} discards more of the {what} of {top} and holds no such card: "
+            "the last one discarded ends the discard"
+        ]
+    return []
+
+
+def _check_more(s: GameState, kind: str, cards: tuple[str, ...]) -> None:
+    """After a ``wheel_lay``: ``cards`` must share the number (or colour) of the card on top."""
+    by = _qualifying(s, kind)
+    if any(card not in by for card in cards):
+        top = s.discard[-1]
+        if ONE_BY_ONE[kind][0]:
+            raise IllegalCommand(
+                f"Discard Number: the cards must all be {RANK[top]}s, the number on top"
+            )
+        colour = COLOUR_NAMES.get(COLOUR[top] or "", "")
+        raise IllegalCommand(f"Discard Colour: the cards must all be {colour}, the colour on top")
+
+
+@handles(WheelLay)
+def _lay(d: Decision, cmd: WheelLay) -> None:
+    """Discard Number or Discard Colour: one card down, more of its number (colour) to come."""
+    s = d.s
+    if s.pending[1] == cmd.seat and s.pending[0] in DISCARD_KINDS - ONE_BY_ONE.keys():
+        raise IllegalCommand(
+            "a card is laid down only at Discard Number or Discard Colour: discard the cards"
+        )
+    seat = d.awaiting(cmd, *ONE_BY_ONE)
+    kind = s.pending[0]
+    hand = s.hands[seat]
+    card = cmd.card
+    if card not in hand:
+        raise IllegalCommand(f"seat {seat} does not hold {card}")
+    by = _qualifying(s, kind)
+    if card not in by:
+        if ONE_BY_ONE[kind][1]:
+            _check_more(s, kind, (card,))
+        if ONE_BY_ONE[kind][0]:
+            raise IllegalCommand(f"Discard Number: {card} is not a number card")
+        raise IllegalCommand(f"Discard Colour: {card} has no colour")
+    value = by[card]
+    if sum(1 for c in hand if by.get(c) == value) < 2:
+        raise IllegalCommand(
+            f"{card} is the last card of its {'number' if ONE_BY_ONE[kind][0] else 'colour'} "
+            "to discard: discard it, and it lands on top"
+        )
+    d.emit(WheelCardLaid(seat, card))
 
 
 @handles(WheelDiscard)
