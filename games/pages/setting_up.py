@@ -298,6 +298,8 @@ class DescribedPositionForm(forms.Form):
             return cleaned
         if part.extra is not None:
             more.append("extra=" + json_part(part.extra))
+        if part.shown:
+            more.append("shown=" + ",".join(map(str, part.shown)))
         fields = [
             variant,
             f"players={count}",

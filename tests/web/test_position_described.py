@@ -4,6 +4,7 @@ UNO Power Grab who holds each tower), in the players' words. The game it starts 
 described; each refusal is told on its field with names and cards in words, and nothing is
 created."""
 
+import html
 import re
 
 import pytest
@@ -13,8 +14,9 @@ from django.db.backends.utils import CursorWrapper
 from games import services
 from games.models import Event, Game, Seat
 from games.pages.card_words import card_phrases, cards_from_words
-from rules.commands import Catch, Challenge, Pass, PlayCard
+from rules.commands import Catch, Challenge, DrawCard, Pass, PlayCard
 from rules.engine import legal_commands
+from rules.views import game_view
 from rules.variants import get_variant, variant_names
 from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
@@ -1055,3 +1057,89 @@ def test_a_wild_turned_up_that_play_never_leaves_so_is_refused_on_its_field(
     referee, change, field, words
 ):
     assert_refused(referee, {**WILD_TURNED_UP, **change}, field, words)
+
+
+SHOW_HAND = {
+    **SPIN_WHEEL,
+    "top": "blue 7",
+    "under": "red 3 (spin)",
+    "colour": "",
+    "turn": "3",
+    "waiting": "turn",
+    "spin_showing": "2",
+}
+
+
+def test_a_hand_shown_by_the_wheel_is_set_up_face_up_until_the_next_players_turn_ends(
+    referee,
+):
+    # Bob spun Show Hand (and discarded nothing); Cy plays now, and Bob's hand is shown.
+    page = referee.get("/play/set-up/").text
+    assert "Whose hand the wheel’s Show Hand has face up for everyone" in html.unescape(
+        page
+    ).replace("'", "’")
+
+    response = referee.post("/play/set-up/", SHOW_HAND)
+
+    assert response.status_code == 302, response.context["described"].errors
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.shown == frozenset({1}) and state.extra.show == (1, 2)
+    cy = game_view(state, 2)
+    assert [seat.get("hand") for seat in cy["seats"]][:2] == [None, ["B5", "G5", "R9"]]
+    # Cy's turn ends: Bob's hand is hidden again.
+    services.apply_command(game_id=game.pk, command=DrawCard(2), actor="seat")
+    state = services.current_state(game=game)
+    if state.pending[0] == "drawn":
+        services.apply_command(game_id=game.pk, command=Pass(2), actor="seat")
+        state = services.current_state(game=game)
+    assert state.shown == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"spin_showing": "1"}, "The hand shown is the spinner’s, who played before Cy"),
+        ({"spin_showing": "4"}, "There are 3 players: choose one of them."),
+        ({"waiting": "discard_number", "turn": "2"}, "until the next player’s turn ends"),
+    ],
+)
+def test_a_shown_hand_that_could_not_be_is_refused_on_its_field(referee, change, words):
+    assert_refused(referee, {**SHOW_HAND, **change}, "spin_showing", words.replace("’", "'"))
+
+
+FACE_UP = {
+    **VETO_TABLE,
+    "veto_cards": "3",
+    "veto_rule_1": "face_up",
+    "veto_rule_2": "face_up",
+    "veto_rule_3": "face_up",
+    "veto_face_up": "3",
+}
+
+
+def test_hands_face_up_by_a_house_rule_are_set_up_until_that_players_next_turn(referee):
+    response = referee.post("/play/set-up/", FACE_UP)
+
+    assert response.status_code == 302, response.context["described"].errors
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.shown == frozenset({0, 1, 2}) and state.extra.showing == (2,)
+    ann = game_view(state, 0)
+    assert [seat.get("hand") for seat in ann["seats"]][1] == ["O3", "P5"]
+    # Ann and Bob play; Cy's turn begins and the hands go face down.
+    services.apply_command(game_id=game.pk, command=PlayCard(0, "P1"), actor="seat")
+    services.apply_command(game_id=game.pk, command=PlayCard(1, "P5"), actor="seat")
+    assert services.current_state(game=game).shown == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"veto_face_up": "1"}, "Ann plays now: the hands went face down"),
+        ({"veto_rule_1": "joke", "veto_rule_2": "joke", "veto_rule_3": "joke"}, "face-up house"),
+        ({"veto_face_up": "5"}, "There are 3 players: choose one of them."),
+    ],
+)
+def test_hands_face_up_that_could_not_be_are_refused_on_their_field(referee, change, words):
+    assert_refused(referee, {**FACE_UP, **change}, "veto_face_up", words)

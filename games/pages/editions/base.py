@@ -93,12 +93,14 @@ class SetUpPart:
     """An edition's part of a described position: its state as the rules read it (``extra``;
     None: the state a hand starts with), the game's options (None: the edition's defaults),
     the errors by the edition's field (``"moment"``: the choice of what the player does now),
-    and the field a refusal of that state by the rules is told on (None: above the form)."""
+    and the field a refusal of that state by the rules is told on (None: above the form);
+    ``shown``: the seats whose hands the edition's state has face up for everyone."""
 
     extra: dict[str, Any] | None = None
     options: dict[str, Any] | None = None
     errors: dict[str, str] = field(default_factory=dict)
     refused_on: str | None = None
+    shown: tuple[int, ...] = ()
 
 
 class Edition:

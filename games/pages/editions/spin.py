@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.pages.card_words import cards_from_words
-from games.pages.editions.base import SetUpPart, SetUpTable, text_field
+from games.pages.editions.base import SetUpPart, SetUpTable, player_field, text_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
 from games.pages.editions.words import Namer, Words, cards_words
 from rules.cards import card_info, describe
@@ -182,6 +182,12 @@ class Spin(Classic):
 
     def setup_fields(self) -> dict[str, forms.Field]:
         return {
+            "showing": player_field(
+                "Whose hand the wheel's Show Hand has face up for everyone (until the turn "
+                "of the player above ends)",
+                nobody="Nobody's",
+                what="whose hand is shown",
+            ),
             "kept": text_field(
                 "The two cards kept",
                 200,
@@ -208,6 +214,12 @@ class Spin(Classic):
         }
         if stray:
             return SetUpPart(errors=stray)
+        row = values.get("showing")
+        problem = table.off_table(row)
+        if problem:
+            return SetUpPart(errors={"showing": problem})
+        if row is not None:
+            return _showing(table.seat(row), moment, table, self.state_as_a_hand_starts(table))
         if moment not in dict(self.setup_moments):
             return SetUpPart()
         if card_info(table.top).mark != "~":
@@ -248,6 +260,30 @@ class Spin(Classic):
         if out is not None:
             extra["out"] = out
         return SetUpPart(extra={**start, **extra} if extra else None, refused_on="moment")
+
+
+def _showing(seat: int | None, moment: str, table: SetUpTable, start: dict[str, Any]) -> SetUpPart:
+    """A hand shown by the wheel's Show Hand: face up for everyone until the turn of the player
+    after the spinner, who plays now, ends."""
+    assert seat is not None
+    name = table.names[seat]
+    if moment in dict(Spin.setup_moments):
+        return SetUpPart(
+            errors={
+                "showing": f"{name}'s hand is shown until the next player's turn ends: set "
+                "that player to play a card or draw, or clear this."
+            }
+        )
+    if seat != table.before:
+        return SetUpPart(
+            errors={
+                "showing": f"The hand shown is the spinner's, who played before "
+                f"{table.names[table.turn]}: not {name}'s."
+            }
+        )
+    return SetUpPart(
+        extra={**start, "show": [seat, table.turn]}, shown=(seat,), refused_on="showing"
+    )
 
 
 def _kept(text: str, table: SetUpTable) -> tuple[str, ...] | SetUpPart:

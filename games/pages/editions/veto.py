@@ -203,6 +203,11 @@ class Veto(Classic):
                 what="who the VETO card is on",
             )
         }
+        fields["face_up"] = player_field(
+            "Every hand face up until this player's next turn (they played the face-up house rule)",
+            nobody="Nobody: hands are hidden",
+            what="whose next turn turns the hands down",
+        )
         fields["played"] = player_field(
             "For a discard down to 3 cards: who played the Wild Customizable card (everyone "
             "discards in turn from them)",
@@ -238,6 +243,17 @@ class Veto(Classic):
                     "choose that above, or leave it empty."
                 }
             )
+        face_up = values.get("face_up")
+        problem = table.off_table(face_up)
+        if problem:
+            return SetUpPart(errors={"face_up": problem})
+        if face_up is not None and table.seat(face_up) == table.turn:
+            name = table.names[table.turn]
+            return SetUpPart(
+                errors={
+                    "face_up": f"{name} plays now: the hands went face down as {name}'s turn began."
+                }
+            )
         chosen, errors = self.options_from(values)
         if errors:
             return SetUpPart(errors=errors)
@@ -248,8 +264,19 @@ class Veto(Classic):
             field = self.option_error_field(str(getattr(exc, "field", "") or ""))
             return SetUpPart(errors={field: detail[:1].upper() + detail[1:]})
         rules: list[str] = list(dict(options)["customizable"])
+        if face_up is not None and "face_up" not in rules:
+            return SetUpPart(
+                errors={
+                    "face_up": "No Wild Customizable card of this game has the face-up house "
+                    "rule: give one card that rule, or clear this."
+                }
+            )
         start = self.state_as_a_hand_starts(table, options)
         extra = {**start, "veto": table.seat(row)}
+        shown: tuple[int, ...] = ()
+        if face_up is not None:
+            extra["showing"] = [table.seat(face_up)]
+            shown = tuple(range(len(table.names)))
         if start["tracked"]:
             placed = _placed(values, rules, table)
             if isinstance(placed, SetUpPart):
@@ -270,6 +297,8 @@ class Veto(Classic):
         # Where the rules' refusal of this state is told: on what the referee chose last.
         if moment in HOUSE_RULE_MOMENTS or moment == "discard":
             refused_on: str | None = "moment"
+        elif face_up is not None:
+            refused_on = "face_up"
         elif row is not None:
             refused_on = "veto"
         else:
@@ -278,6 +307,7 @@ class Veto(Classic):
             extra=extra if extra != start else None,
             options=chosen if rules != [BLANK] * CUSTOMIZABLE_CARDS else None,
             refused_on=refused_on,
+            shown=shown,
         )
 
     # Options: the Wild Customizable cards and their house rules ---------------------------
