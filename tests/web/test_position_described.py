@@ -16,7 +16,6 @@ from games.models import Event, Game, Seat
 from games.pages.card_words import card_phrases, cards_from_words
 from rules.commands import Catch, Challenge, DrawCard, Pass, PlayCard
 from rules.engine import legal_commands
-from rules.views import game_view
 from rules.variants import get_variant, variant_names
 from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
@@ -28,6 +27,7 @@ from rules.variants.veto.commands import (
     ReportJoke,
     ReportRooster,
 )
+from rules.views import game_view
 
 pytestmark = pytest.mark.django_db
 
