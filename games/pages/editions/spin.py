@@ -184,7 +184,7 @@ class Spin(Classic):
         return {
             "showing": player_field(
                 "Whose hand the wheel's Show Hand has face up for everyone (until the turn "
-                "of the player above ends)",
+                "of the player who plays now ends)",
                 nobody="Nobody's",
                 what="whose hand is shown",
             ),
