@@ -17,12 +17,14 @@ from tests.web.table_support import Buttons, deck_with
 pytestmark = pytest.mark.django_db
 
 
-def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, monkeypatch):
-    monkeypatch.setattr(spin, "spin_wheel", lambda s: "almost_uno")
+def at_the_wheel(client, make_game, monkeypatch, segment, first):
+    """Bob plays the red 3 Spin card; Ann (seat 0, holding ``first`` and B1, B2, B3, Y6, Y7,
+    G8) spins, the wheel lands on ``segment``, and ``client`` is Ann's."""
+    monkeypatch.setattr(spin, "spin_wheel", lambda s: segment)
     deck = deck_with(
         {
             1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
-            0: ["R4", "B1", "B2", "B3", "Y6", "Y7", "G8"],
+            0: [first, "B1", "B2", "B3", "Y6", "Y7", "G8"],
         },
         "R5",
         variant="spin",
@@ -31,6 +33,11 @@ def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, m
     services.apply_command(game_id=game.pk, command=PlayCard(1, "R3~"), actor="seat:1")
     services.apply_command(game_id=game.pk, command=SpinWheel(0), actor="seat:0")
     seat_client(client, game, 0)
+    return game
+
+
+def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, monkeypatch):
+    game = at_the_wheel(client, make_game, monkeypatch, "almost_uno", "R4")
 
     # First the two cards to keep: one button a pair, in words.
     page = client.get(f"/table/{game.pk}/").text
@@ -63,19 +70,7 @@ def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, m
 def test_a_discard_colour_is_ticked_on_the_page_and_goes_on_after_a_card_laid_down(
     client, make_game, monkeypatch
 ):
-    monkeypatch.setattr(spin, "spin_wheel", lambda s: "discard_colour")
-    deck = deck_with(
-        {
-            1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
-            0: ["B4", "B1", "B2", "B3", "Y6", "Y7", "G8"],
-        },
-        "R5",
-        variant="spin",
-    )
-    game = make_game(players=("Ann", "Bob"), variant="spin", deck=deck, dealer=0, seed=None)
-    services.apply_command(game_id=game.pk, command=PlayCard(1, "R3~"), actor="seat:1")
-    services.apply_command(game_id=game.pk, command=SpinWheel(0), actor="seat:0")
-    seat_client(client, game, 0)
+    game = at_the_wheel(client, make_game, monkeypatch, "discard_colour", "B4")
 
     # The cards are ticked, with no button of their own for each card laid down.
     page = client.get(f"/table/{game.pk}/").text
