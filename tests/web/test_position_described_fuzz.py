@@ -133,8 +133,10 @@ def a_turn(draw: st.DrawFn) -> dict[str, str]:
     data["waiting"] = "turn"
     for name, page in EDITIONS.items():
         for key, field in page.setup_fields().items():
-            # (Who played a VETO card with a discard down to 3 is asked at that moment only.)
-            if chooses_a_player(field) and key != "played":
+            # (Who played a VETO card with a discard down to 3 is asked at that moment only;
+            # hands face up hold together only with the VETO's face-up house rule in the game,
+            # or for the Spin wheel's spinner, the player before: the other tests set those.)
+            if chooses_a_player(field) and key not in ("played", "face_up", "showing"):
                 data[f"{name}_{key}"] = draw(st.sampled_from(["", *rows]))
     if len({data[f"power_grab_tower_{k}"] for k in ("u", "n", "o", "bang")} - {""}) == 1:
         data["power_grab_tower_u"] = ""
