@@ -37,6 +37,7 @@ class Pending(StrEnum):
     # UNO Spin: the wheel
     SPIN = "spin"  # seat spins the wheel instead of taking its turn
     ALMOST_UNO = "almost_uno"  # seat chooses the two cards to keep (Almost UNO)
+    ALMOST_UNO_SECOND = "almost_uno_second"  # seat kept one card and chooses the second
     ALMOST_UNO_TOP = "almost_uno_top"  # seat discards the rest, choosing the card on top
     DISCARD_NUMBER = "discard_number"  # seat discards cards of one number
     DISCARD_COLOUR = "discard_colour"  # seat discards cards of one colour

@@ -16,7 +16,8 @@ cards with the same card on top (docs/RULINGS.md, S6): a move accepted under ano
 offered. At Discard Number and Discard Colour, offered a card at a time (S8), a wheel discard of
 several cards is the steps in one command: it must be accepted exactly when laying each card
 but the last and then discarding the last is offered at every step, and leave the game as
-those steps do. A seat the game does not wait for tries its cards without the edition's parameters,
+those steps do; so must the two cards an Almost UNO keeps in one command (S7), kept one at a
+time. A seat the game does not wait for tries its cards without the edition's parameters,
 which are not looked at before it is refused; sets of cards to discard are sampled from big
 hands. Every state of a game is not looked at: the rarer choices and the end of a hand are.
 """
@@ -39,7 +40,7 @@ from rules.errors import RuleError
 from rules.state import GameState
 from rules.variants import get_variant, load_all
 from rules.variants.power_grab.events import TOWERS
-from rules.variants.spin.commands import WheelDiscard, WheelLay
+from rules.variants.spin.commands import WheelDiscard, WheelKeep, WheelLay
 from rules.variants.spin.variant import ONE_BY_ONE
 from rules.variants.veto.events import THOUGHT_STARTERS
 
@@ -244,13 +245,13 @@ def disagreements(state: GameState, rng: Random) -> list[str]:
 
 def is_steps_in_one_form(state: GameState, cmd: Command) -> bool:
     """Whether ``cmd`` is a wheel discard of several cards where the game offers a card at
-    a time (Discard Number, Discard Colour)."""
-    return (
-        type(cmd) is WheelDiscard
-        and len(cmd.cards) > 1
-        and state.pending == (state.pending[0], cmd.seat)
-        and state.pending[0] in ONE_BY_ONE
-    )
+    a time (Discard Number, Discard Colour), or the two cards an Almost UNO keeps at once."""
+    kind, seat = state.pending
+    if seat != cmd.seat:
+        return False
+    if type(cmd) is WheelKeep:
+        return len(cmd.cards) == 2 and kind == "almost_uno"
+    return type(cmd) is WheelDiscard and len(cmd.cards) > 1 and kind in ONE_BY_ONE
 
 
 def steps_in_one(state: GameState, cmd: Command) -> GameState | None:
@@ -259,8 +260,17 @@ def steps_in_one(state: GameState, cmd: Command) -> GameState | None:
     is not offered."""
     if not is_steps_in_one_form(state, cmd):
         return None
-    assert isinstance(cmd, WheelDiscard)
     seat = cmd.seat
+    if isinstance(cmd, WheelKeep):
+        for card in cmd.cards:
+            keep = WheelKeep(seat, (card,))
+            if state.pending[0] not in ("almost_uno", "almost_uno_second") or keep not in (
+                legal_commands(state, seat)
+            ):
+                return None
+            state, _ = step(state, keep)
+        return state
+    assert isinstance(cmd, WheelDiscard)
     for card in cmd.cards[:-1]:
         lay = WheelLay(seat, card)
         if lay not in legal_commands(state, seat):

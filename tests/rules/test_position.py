@@ -325,6 +325,7 @@ WHEEL_WAIT = (
     [
         "spin",
         "almost_uno",
+        "almost_uno_second",
         "almost_uno_top",
         "discard_number",
         "discard_colour",
@@ -338,6 +339,8 @@ def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_t
     if kind == "almost_uno_top":
         # (With the R9 alone left there would be no card on top to choose: see below.)
         text = text.replace("B5,G5,R9", "B5,G5,R9,Y2") + '|extra={"kept":["B5","G5"]}'
+    if kind == "almost_uno_second":
+        text += '|extra={"kept":["G5"]}'
     if kind == "war_discard":
         text += '|extra={"war":[5]}'
     state, _ = start_from(text, seed="s")

@@ -49,11 +49,13 @@ def test_the_cards_kept_are_hidden_from_the_other_seats():
     kept = WheelCardsKept(2, ("B5", "R5~"))
     assert kept.redacted(2)["cards"] == ["B5", "R5~"]
     assert kept.redacted(0)["cards"] is None and kept.redacted(None)["cards"] is None
+    # How many were kept shows: the second of two kept one at a time, or both at once.
+    assert kept.redacted(0)["count"] == 2 and WheelCardsKept(2, ("B5",)).redacted(1)["count"] == 1
 
 
 def test_almost_uno_keeps_exactly_two_cards_the_spinner_holds(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
-    with pytest.raises(InvalidCommand, match="2 cards to keep, not 3"):
+    with pytest.raises(InvalidCommand, match="name 1 card to keep \\(or both\\), not 3"):
         step(state, keep(["B1", "G2", "Y5"]))
     with pytest.raises(IllegalCommand, match="does not hold"):
         step(state, keep(["B1", "B1"]))
@@ -70,23 +72,22 @@ def test_almost_uno_discards_every_card_but_the_two_kept(monkeypatch):
         step(state, discard(["B1", "G2", "Y5", "GD2", "B5"]))
 
 
-def test_almost_uno_offers_every_pair_to_keep_then_every_discarded_card_on_top(monkeypatch):
+def test_almost_uno_offers_each_card_to_keep_then_every_discarded_card_on_top(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
     state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7", "W"))
-    # The distinct pairs to keep, each once.
-    assert sorted(c.cards for c in legal_commands(state, 2)) == sorted(
-        [
-            ("B6", "G6"),
-            ("B6", "Y7"),
-            ("B6", "W"),
-            ("G6", "Y7"),
-            ("G6", "W"),
-            ("Y7", "Y7"),
-            ("Y7", "W"),
-        ]
-    )
+    # The cards to keep, one at a time: each distinct card once, then each of the others.
+    assert legal_commands(state, 2) == [keep([card]) for card in ("B6", "G6", "Y7", "W")]
+    state, events = play(state, keep(["Y7"]))
+    assert events == [WheelCardsKept(2, ("Y7",))]
+    assert state.pending == ("almost_uno_second", 2) and state.extra.kept == ("Y7",)
+    assert legal_commands(state, 2) == [keep([card]) for card in ("B6", "G6", "Y7", "W")]
+    with pytest.raises(InvalidCommand, match="name the second card to keep, not 2"):
+        step(state, keep(["B6", "G6"]))
+    with pytest.raises(IllegalCommand, match="first name the 2 cards to keep"):
+        step(state, discard(["B6", "G6", "Y7", "W"]))
     # Then each card discarded once on top (a wild with each colour).
-    state, _ = play(state, keep(["B6", "Y7"]))
+    state, _ = play(state, keep(["B6"]))
+    assert state.pending == ("almost_uno_top", 2) and state.extra.kept == ("Y7", "B6")
     tops = {(c.cards[-1], c.colour) for c in legal_commands(state, 2)}
     assert tops == {("G6", None), ("Y7", None), *(("W", colour) for colour in "RGBY")}
     assert all(sorted(c.cards) == ["G6", "W", "Y7"] for c in legal_commands(state, 2))
@@ -95,9 +96,37 @@ def test_almost_uno_offers_every_pair_to_keep_then_every_discarded_card_on_top(m
 def test_almost_uno_discards_at_once_when_the_cards_left_are_all_the_same(monkeypatch):
     state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
     state = with_hands(state, seat2=("B6", "G6", "Y7", "Y7"))
-    state, events = play(state, keep(["B6", "G6"]))
+    both, events = play(state, keep(["B6", "G6"]))
     assert events[0] == WheelDiscarded(2, ("Y7", "Y7"), None, False)
-    assert state.hands[2] == ("B6", "G6") and state.pending == ("turn", 0)
+    assert both.hands[2] == ("B6", "G6") and both.pending == ("turn", 0)
+    # Kept one at a time: the same, as the second is kept.
+    one_by_one, events = play(state, keep(["G6"]), keep(["B6"]))
+    assert events[0] == WheelDiscarded(2, ("Y7", "Y7"), None, False)
+    assert (one_by_one.hands, one_by_one.pending, one_by_one.extra) == (
+        both.hands,
+        both.pending,
+        both.extra,
+    )
+
+
+def test_a_keep_of_both_cards_is_the_steps_in_one_command(monkeypatch):
+    state, _ = spun(monkeypatch, "almost_uno", hands={2: SPINNER})
+    both, _ = play(state, keep(["R5~", "B5"]))
+    one_by_one, _ = play(state, keep(["R5~"]), keep(["B5"]))
+    assert both.pending == one_by_one.pending == ("almost_uno_top", 2)
+    assert sorted(both.extra.kept) == sorted(one_by_one.extra.kept) == ["B5", "R5~"]
+    assert legal_commands(both, 2) == legal_commands(one_by_one, 2)
+
+
+def test_a_big_hand_lists_each_card_to_keep_not_every_pair():
+    hand = "R1,R2,R4,R6,R7,R8,R9,G1,G2,G4,G6,G7,G8,B1,B2,B4,B6,B7,B8,Y1,Y2"
+    state, _ = start_from(
+        "spin|players=3|hand=1|dealer=0|pending=almost_uno:2|dir=+|colour=R|discard=R3~"
+        f"|pile=*|hands=G3,G5/Y5/{hand}",
+        seed="s",
+    )
+    # 21 different cards: 210 pairs, listed as 21 cards to keep.
+    assert len(legal_commands(state, 2)) == 21
 
 
 def test_an_almost_uno_stored_in_one_step_replays_as_it_was(monkeypatch):

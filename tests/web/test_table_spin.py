@@ -1,11 +1,12 @@
-"""UNO Spin at the table: an Almost UNO is answered on the page in two steps, the two cards
-to keep (a button a pair, in words) and then the others, ticked, with the one on top; a
+"""UNO Spin at the table: an Almost UNO is answered on the page in steps, the two cards to
+keep (a button a card, in words) and then the others, ticked, with the one on top; a
 Discard Colour is ticked too, and goes on after a card laid down by a program."""
 
 import html
 import json
 
 import pytest
+from django.test import Client
 
 from games import services
 from rules.commands import PlayCard
@@ -39,14 +40,21 @@ def at_the_wheel(client, make_game, monkeypatch, segment, first):
 def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, monkeypatch):
     game = at_the_wheel(client, make_game, monkeypatch, "almost_uno", "R4")
 
-    # First the two cards to keep: one button a pair, in words.
-    page = client.get(f"/table/{game.pk}/").text
-    keep = {"type": "wheel_keep", "cards": ["R4", "B1"]}
-    assert keep in Buttons(page).commands
-    assert "Keep red 4, blue 1" in html.unescape(page)
-    state = services.load_game(game_id=game.pk)
-    form = {"version": str(state.version), "command": json.dumps(keep)}
-    assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
+    # First the two cards to keep, one after the other: a button a card, in words.
+    for card, words in (("R4", "Keep red 4"), ("B1", "Keep blue 1")):
+        page = client.get(f"/table/{game.pk}/").text
+        keep = {"type": "wheel_keep", "cards": [card]}
+        assert keep in Buttons(page).commands
+        assert words in html.unescape(page)
+        assert len([c for c in Buttons(page).commands if c["type"] == "wheel_keep"]) <= 7
+        state = services.load_game(game_id=game.pk)
+        form = {"version": str(state.version), "command": json.dumps(keep)}
+        assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
+    assert "choose the second card to keep" in html.unescape(page)  # (the second step)
+    bob = html.unescape(seat_client(Client(), game, 1).get(f"/table/{game.pk}/").text)
+    assert "Ann kept a card and chooses the second to keep." in bob
+    assert "Ann kept two cards and chooses which of the others goes on top." in bob
+    assert "red 4" not in bob and "blue 1" not in bob  # which cards stays Ann's
 
     # Then the others are ticked and one of them goes on top.
     state = services.load_game(game_id=game.pk)

@@ -74,6 +74,8 @@ class Spin(Classic):
         ),
         "wheel_cards_kept": lambda d, n: (
             f"{n.cap(d['seat'])} kept two cards and chooses which of the others goes on top."
+            if len(d.get("cards") or ()) == 2 or d.get("count") == 2
+            else f"{n.cap(d['seat'])} kept a card and chooses the second to keep."
         ),
         "wheel_discarded": _discarded,
         "wheel_card_laid": _laid,
@@ -102,8 +104,8 @@ class Spin(Classic):
         "turn, and do what it lands on.",
         "claim_uno_spin": "The wheel landed on UNO Spin: the first player to claim it "
         "discards one card.",
-        "wheel_keep": "Almost UNO: keep these two cards and discard the others; you then "
-        "choose which of them lands on top.",
+        "wheel_keep": "Almost UNO: keep this card; you keep two, one after the other, and "
+        "discard the others, choosing which of them lands on top.",
     }
     card_help: ClassVar[dict[str, str]] = {
         **Classic.card_help,
@@ -113,6 +115,7 @@ class Spin(Classic):
         **Classic.pending,
         "spin": "spins the wheel",
         "almost_uno": "chooses two cards to keep and discards the others (Almost UNO)",
+        "almost_uno_second": "kept a card and chooses the second to keep (Almost UNO)",
         "almost_uno_top": "discards all but two cards, choosing the one on top (Almost UNO)",
         "discard_number": "discards cards of one number",
         "discard_colour": "discards cards of one colour",
@@ -125,7 +128,8 @@ class Spin(Classic):
     your_move: ClassVar[dict[str, str]] = {
         **Classic.your_move,
         "spin": "spin the wheel",
-        "almost_uno": "choose the two cards to keep (Almost UNO)",
+        "almost_uno": "choose the two cards to keep, one after the other (Almost UNO)",
+        "almost_uno_second": "choose the second card to keep (Almost UNO)",
         "almost_uno_top": "discard the other cards, choosing the one on top (Almost UNO)",
         "discard_number": "discard cards of one number",
         "discard_colour": "discard cards of one colour",

@@ -148,8 +148,9 @@ class WheelCardLaid(Event):
 @register_event
 @dataclass(frozen=True, slots=True)
 class WheelCardsKept(Event):
-    """Almost UNO: ``seat`` keeps ``cards`` (two, in the order the hand holds them) and now
-    chooses which of the others lands on top of the discard pile."""
+    """Almost UNO: ``seat`` keeps ``cards``: the first of two kept one at a time, or both
+    (kept at once, in the order the hand holds them; or the first and the second). Once two
+    are kept the seat chooses which of the others lands on top of the discard pile."""
 
     type: ClassVar[str] = "wheel_cards_kept"
     seat: int
@@ -158,7 +159,8 @@ class WheelCardsKept(Event):
     def redacted(self, viewer: int | None) -> dict[str, Any]:
         out = self.to_dict()
         if viewer != self.seat:
-            out["cards"] = None  # the cards kept stay in the hand, hidden
+            out["cards"] = None  # the cards kept stay in the hand, hidden: how many shows
+            out["count"] = len(self.cards)
         return out
 
 
@@ -308,8 +310,10 @@ def _wheel_card_laid(s: GameState, e: WheelCardLaid) -> None:
 
 @applies(WheelCardsKept)
 def _wheel_cards_kept(s: GameState, e: WheelCardsKept) -> None:
-    s.extra = s.extra.replace(kept=e.cards)
-    s.pending = (Pending.ALMOST_UNO_TOP, e.seat)
+    # The first of two kept one at a time; or both (the second kept names the first too).
+    kept = e.cards if len(e.cards) == 2 else s.extra.kept + e.cards
+    s.extra = s.extra.replace(kept=kept)
+    s.pending = (Pending.ALMOST_UNO_TOP if len(kept) == 2 else Pending.ALMOST_UNO_SECOND, e.seat)
 
 
 @applies(HandsTraded)

@@ -95,7 +95,8 @@ DISCARD_KINDS = frozenset(
         Pending.UNO_SPIN_DISCARD,
     }
 )
-WHEEL_KINDS = DISCARD_KINDS | {SPIN, Pending.ALMOST_UNO, UNO_SPIN}
+KEEP_KINDS = frozenset({Pending.ALMOST_UNO, Pending.ALMOST_UNO_SECOND})
+WHEEL_KINDS = DISCARD_KINDS | KEEP_KINDS | {SPIN, UNO_SPIN}
 
 # The choices offered a card at a time: for each, whether it goes by number (else by colour)
 # and whether a card of it is already down (then it goes by the card on top).
@@ -110,10 +111,9 @@ DRAW_UNTIL = {"draw_red": "R", "draw_blue": "B"}
 _NOT_PLAYING = frozenset({Pending.HAND_OVER, Pending.DEAL, Pending.OVER, Pending.START})
 
 _NOTHING: list[Command] = []
-# The choices' commands, made dozens at a time when a Discard Colour or an Almost UNO is listed
-# (``rules.values.maker``), and the spin each seat may be offered.
+# The wheel's discards, made a dozen at a time when a choice is listed (``rules.values.maker``),
+# and the spin each seat may be offered.
 _wheel_discard = maker(WheelDiscard)
-_wheel_keep = maker(WheelKeep)
 _SPIN_COMMAND = tuple(SpinWheel(seat) for seat in range(MAX_PLAYERS))
 # Events are values: each seat's spin of each segment, and each choice the wheel offers a
 # seat, is made once.
@@ -172,8 +172,9 @@ _BY_NUMBER = {card: RANK[card] for card in _CARDS if RANK[card] in NUMBERS}
 _BY_NUMBER_OF = {n: {c: n for c, m in _BY_NUMBER.items() if m == n} for n in NUMBERS}
 _BY_COLOUR = {card: c for card in _CARDS if (c := COLOUR[card]) is not None}
 _BY_COLOUR_OF = {c: {card: c for card, d in _BY_COLOUR.items() if d == c} for c in Variant.colours}
-# Each seat's ``wheel_lay`` of each card, made once (commands are values).
+# Each seat's ``wheel_lay`` and ``wheel_keep`` of each card, made once (commands are values).
 _LAY = tuple({card: WheelLay(seat, card) for card in _BY_COLOUR} for seat in range(MAX_PLAYERS))
+_KEEP = tuple({card: WheelKeep(seat, (card,)) for card in _CARDS} for seat in range(MAX_PLAYERS))
 
 
 def _qualifying(s: GameState, kind: str) -> dict[str, str]:
@@ -409,7 +410,7 @@ class Spin(Variant):
             elif seat == pseat:
                 if kind == SPIN:
                     out.append(_SPIN_COMMAND[seat])
-                elif kind == Pending.ALMOST_UNO:
+                elif kind in KEEP_KINDS:
                     out += self.keep_options(s, seat)
                 else:
                     out += self.discard_options(s, seat, kind)
@@ -419,17 +420,15 @@ class Spin(Variant):
         return out
 
     def keep_options(self, s: GameState, seat: int) -> list[Command]:
-        """Every ``wheel_keep`` for Almost UNO: each distinct pair of the hand's cards once, in
-        the order the hand holds them."""
+        """Every ``wheel_keep`` for Almost UNO, a card at a time: each distinct card of the
+        hand once, in the order the hand holds them (the second: of the cards left once the
+        first is kept). Both cards in one ``wheel_keep`` are accepted too (the steps in one
+        command), and not listed: a big hand has hundreds of pairs."""
         hand = s.hands[seat]
-        codes = list(dict.fromkeys(hand))
-        make = _wheel_keep
-        return [
-            make(seat, (a, b))
-            for i, a in enumerate(codes)
-            for b in codes[i:]
-            if a != b or hand.count(a) > 1
-        ]
+        kept = s.extra.kept
+        if kept:
+            hand = _without(hand, kept)
+        return [_KEEP[seat][card] for card in dict.fromkeys(hand)]
 
     def discard_options(self, s: GameState, seat: int, kind: str) -> list[Command]:
         """Every ``wheel_discard`` the seat may send for this choice: each set of cards once,
@@ -565,7 +564,7 @@ class Spin(Variant):
                 )
         if kind in ONE_BY_ONE and ONE_BY_ONE[kind][1]:
             problems += _unlaid(s)
-        if kind == Pending.ALMOST_UNO and len(s.hands[pseat]) <= 2:
+        if kind in KEEP_KINDS and len(s.hands[pseat]) <= 2:
             problems.append(
                 f"Almost UNO offered to seat {pseat} holding {len(s.hands[pseat])} cards"
             )
@@ -577,8 +576,9 @@ class Spin(Variant):
                 )
         elif x.war:
             problems.append(f"War numbers {x.war} kept while {kind}")
-        if kind == Pending.ALMOST_UNO_TOP:
-            if len(x.kept) != 2 or Counter(x.kept) - Counter(s.hands[pseat]):
+        if kind == Pending.ALMOST_UNO_TOP or kind == Pending.ALMOST_UNO_SECOND:
+            count = 2 if kind == Pending.ALMOST_UNO_TOP else 1
+            if len(x.kept) != count or Counter(x.kept) - Counter(s.hands[pseat]):
                 problems.append(f"Almost UNO: seat {pseat} keeps {x.kept} holding {s.hands[pseat]}")
         elif x.kept:
             problems.append(f"Almost UNO's cards {x.kept} kept while {kind}")
@@ -655,24 +655,28 @@ def _claim(d: Decision, cmd: ClaimUnoSpin) -> None:
 
 @handles(WheelKeep)
 def _keep(d: Decision, cmd: WheelKeep) -> None:
-    """Almost UNO, first step: the two cards to keep. The rest are discarded at once when
-    they are all the same card (nothing to choose on top); otherwise the spinner chooses the
-    card on top next."""
+    """Almost UNO, first step: the two cards to keep, one at a time (or both at once). The
+    rest are discarded at once when they are all the same card (nothing to choose on top);
+    otherwise the spinner chooses the card on top next."""
     s = d.s
-    seat = d.awaiting(cmd, Pending.ALMOST_UNO)
-    if len(cmd.cards) != 2:
-        raise InvalidCommand(
-            f"Almost UNO: name the 2 cards to keep, not {len(cmd.cards)}", field="cards"
-        )
+    seat = d.awaiting(cmd, *KEEP_KINDS)
+    kept = s.extra.kept  # the first card kept, once one is
+    if len(cmd.cards) not in (1, 2 - len(kept)):
+        what = "the second card to keep" if kept else "1 card to keep (or both)"
+        raise InvalidCommand(f"Almost UNO: name {what}, not {len(cmd.cards)} cards", field="cards")
     hand = s.hands[seat]
     rest = list(hand)
-    for card in cmd.cards:
+    for card in kept + cmd.cards:
         if card not in rest:
             raise IllegalCommand(f"seat {seat} does not hold {card} (or not as many)")
         rest.remove(card)
-    if len(set(rest)) == 1 and COLOUR[rest[0]] is not None:
+    if len(kept) + len(cmd.cards) == 1:
+        d.emit(WheelCardsKept(seat, cmd.cards))
+    elif len(set(rest)) == 1 and COLOUR[rest[0]] is not None:
         d.emit(WheelDiscarded(seat, tuple(rest), None, False))
         _spin_of(d)._resume(d, d.next_seat(seat))
+    elif kept:
+        d.emit(WheelCardsKept(seat, kept + cmd.cards))
     else:
         # The two cards in the order the hand holds them: either order is one move.
         d.emit(WheelCardsKept(seat, _without(hand, tuple(rest))))
@@ -745,7 +749,7 @@ def _lay(d: Decision, cmd: WheelLay) -> None:
 def _discard(d: Decision, cmd: WheelDiscard) -> None:
     v = _spin_of(d)
     s = d.s
-    if s.pending == (Pending.ALMOST_UNO, cmd.seat):
+    if s.pending[1] == cmd.seat and s.pending[0] in KEEP_KINDS:
         raise IllegalCommand(
             "Almost UNO: first name the 2 cards to keep (wheel_keep), then the card on top"
         )
