@@ -46,9 +46,10 @@ class WheelLay(Command):
 @register_command
 @dataclass(frozen=True, slots=True)
 class WheelKeep(Command):
-    """Almost UNO: keep these two ``cards`` and discard the rest. A ``wheel_discard`` of the
+    """Almost UNO: keep ``cards``, one card at a time (the first, then the second; the legal
+    list offers them so), or both at once, and discard the rest. A ``wheel_discard`` of the
     rest then says which of them lands on top (unless they are all the same card: then they
-    are discarded at once)."""
+    are discarded as the second is kept)."""
 
     type: ClassVar[str] = "wheel_keep"
     edition: ClassVar[str | None] = "spin"

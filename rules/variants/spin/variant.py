@@ -5,9 +5,10 @@ number card; once played, the next player must ``spin`` instead of taking their 
 wheel's segment is drawn with ``rules.engine.rng`` and recorded in ``WheelSpun``. Segments that
 need a decision offer a choice (``ChoiceOffered``): the cards to discard (``wheel_discard``,
 ordered, the last one lands on top), or the race to claim an UNO Spin (``claim_uno_spin``, any
-seat). Almost UNO is offered in two steps: the two cards to keep (``wheel_keep``), then which
-of the others lands on top (a ``wheel_discard`` of them all). The rulings are in
-docs/RULINGS.md under "UNO Spin".
+seat). Almost UNO is offered in steps: the two cards to keep, one at a time (``wheel_keep``),
+then which of the others lands on top (a ``wheel_discard`` of them all); Discard Number and
+Discard Colour a card at a time (``wheel_lay``, and the ``wheel_discard`` of the last). The
+rulings are in docs/RULINGS.md under "UNO Spin".
 """
 
 from __future__ import annotations
@@ -76,9 +77,10 @@ WHEEL = (
     "uno_spin",
 )
 
-# Choices the wheel offers (pending kinds). Each but "spin", "almost_uno" and "uno_spin" is
-# answered with a ``wheel_discard`` by the seat it is offered to; "almost_uno" with a
-# ``wheel_keep``, after which "almost_uno_top" is answered with the ``wheel_discard``.
+# Choices the wheel offers (pending kinds). Each but "spin", the keeps and "uno_spin" is
+# answered with a ``wheel_discard`` by the seat it is offered to; "almost_uno" and
+# "almost_uno_second" with a ``wheel_keep`` each, after which "almost_uno_top" is answered with
+# the ``wheel_discard``.
 # Discard Number and Discard Colour are offered a card at a time: each ``wheel_lay`` puts one
 # down ("discard_number_more" or "discard_colour_more" then), the ``wheel_discard`` of the
 # last one ends the discard, that card on top.
