@@ -256,8 +256,8 @@ def is_steps_in_one_form(state: GameState, cmd: Command) -> bool:
 
 def steps_in_one(state: GameState, cmd: Command) -> GameState | None:
     """The game after the listed steps a wheel discard of several cards stands for (each card
-    but the last laid, then the last discarded), or None when it is no such discard or a step
-    is not offered."""
+    but the last laid, then the last discarded), or a keep of both cards (each kept in turn);
+    None when it is no such command or a step is not offered."""
     if not is_steps_in_one_form(state, cmd):
         return None
     seat = cmd.seat
@@ -283,14 +283,20 @@ def steps_in_one(state: GameState, cmd: Command) -> GameState | None:
 
 
 def same_game(a: GameState, b: GameState) -> bool:
-    """The same cards in the same places, the same colour in play and the same wait."""
-    return (a.hands, a.discard, a.colour, a.pending, a.exposed) == (
+    """The same cards in the same places, the same colour in play, the same wait and the same
+    cards kept at Almost UNO (in any order: either order is one move)."""
+    return (a.hands, a.discard, a.colour, a.pending, a.exposed, kept(a)) == (
         b.hands,
         b.discard,
         b.colour,
         b.pending,
         b.exposed,
+        kept(b),
     )
+
+
+def kept(s: GameState) -> list[str]:
+    return sorted(getattr(s.extra, "kept", ()))
 
 
 def walk(
