@@ -216,8 +216,6 @@ class Spin(Variant):
     def __init__(self) -> None:
         super().__init__()
         self._number_value = {c: int(RANK[c]) for c in self.deck if RANK[c] in NUMBERS}
-        self._numbers = frozenset(self._number_value)
-        self._coloured = frozenset(c for c in self.deck if COLOUR[c] is not None)
 
     def build_deck(self) -> tuple[str, ...]:
         # The four Wheel Reference cards are a memory aid, not playing cards.
@@ -359,16 +357,8 @@ class Spin(Variant):
             if sorted(cards) != sorted(_without(hand, s.extra.kept)):
                 kept = ", ".join(s.extra.kept)
                 raise IllegalCommand(f"Almost UNO: discard every card but the 2 kept ({kept})")
-        elif kind == Pending.DISCARD_NUMBER:
-            ranks = {RANK[c] for c in cards}
-            if len(ranks) != 1 or not ranks <= NUMBERS:
-                raise IllegalCommand("Discard Number: the cards must all have the same number")
-        elif kind == Pending.DISCARD_COLOUR:
-            colours = {COLOUR[c] for c in cards}
-            if len(colours) != 1 or None in colours:
-                raise IllegalCommand("Discard Colour: the cards must all have the same colour")
-        elif kind in ONE_BY_ONE:  # more of the number (or colour) on top
-            _check_more(s, kind, cards)
+        elif kind in ONE_BY_ONE:
+            _check_one_by_one(s, kind, cards)
         elif kind == Pending.WAR_DISCARD:
             war = s.extra.war
             if not all(RANK[c] in NUMBERS for c in cards) or sorted(
@@ -615,11 +605,11 @@ def _spin(d: Decision, cmd: SpinWheel) -> None:
             d.emit(_OFFER[seat][segment])
             return
     elif segment == "discard_number":
-        if not v._numbers.isdisjoint(hand):
+        if not _BY_NUMBER.keys().isdisjoint(hand):
             d.emit(_OFFER[seat][segment])
             return
     elif segment == "discard_colour":
-        if not v._coloured.isdisjoint(hand):
+        if not _BY_COLOUR.keys().isdisjoint(hand):
             d.emit(_OFFER[seat][segment])
             return
     elif segment in DRAW_UNTIL:
@@ -704,17 +694,33 @@ def _unlaid(s: GameState) -> list[str]:
     return []
 
 
-def _check_more(s: GameState, kind: str, cards: tuple[str, ...]) -> None:
-    """After a ``wheel_lay``: ``cards`` must share the number (or colour) of the card on top."""
+def _check_one_by_one(s: GameState, kind: str, cards: tuple[str, ...]) -> None:
+    """Discard Number or Discard Colour (``ONE_BY_ONE``): ``cards`` must all be number cards
+    (coloured cards) of one number (colour); once a card is laid, that of the card on top."""
+    by_number, more = ONE_BY_ONE[kind]
     by = _qualifying(s, kind)
-    if any(card not in by for card in cards):
+    values = {by.get(card) for card in cards}
+    if len(values) == 1 and None not in values:
+        return
+    segment = "Discard Number" if by_number else "Discard Colour"
+    if more:
         top = s.discard[-1]
-        if ONE_BY_ONE[kind][0]:
+        if by_number:
             raise IllegalCommand(
-                f"Discard Number: the cards must all be {RANK[top]}s, the number on top"
+                f"{segment}: the cards must all be {RANK[top]}s, the number on top"
             )
         colour = COLOUR_NAMES.get(COLOUR[top] or "", "")
-        raise IllegalCommand(f"Discard Colour: the cards must all be {colour}, the colour on top")
+        raise IllegalCommand(f"{segment}: the cards must all be {colour}, the colour on top")
+    other = next((card for card in cards if card not in by), None)
+    if other is not None:
+        raise IllegalCommand(
+            f"{segment}: {other} is not a number card"
+            if by_number
+            else f"{segment}: {other} has no colour"
+        )
+    raise IllegalCommand(
+        f"{segment}: the cards must all have the same {'number' if by_number else 'colour'}"
+    )
 
 
 @handles(WheelLay)
@@ -731,13 +737,8 @@ def _lay(d: Decision, cmd: WheelLay) -> None:
     card = cmd.card
     if card not in hand:
         raise IllegalCommand(f"seat {seat} does not hold {card}")
+    _check_one_by_one(s, kind, (card,))
     by = _qualifying(s, kind)
-    if card not in by:
-        if ONE_BY_ONE[kind][1]:
-            _check_more(s, kind, (card,))
-        if ONE_BY_ONE[kind][0]:
-            raise IllegalCommand(f"Discard Number: {card} is not a number card")
-        raise IllegalCommand(f"Discard Colour: {card} has no colour")
     value = by[card]
     if sum(1 for c in hand if by.get(c) == value) < 2:
         raise IllegalCommand(
