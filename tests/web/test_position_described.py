@@ -19,7 +19,13 @@ from rules.engine import legal_commands
 from rules.variants import get_variant, variant_names
 from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Block, ClaimInstantUno, Take
-from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelDiscard
+from rules.variants.spin.commands import (
+    ClaimUnoSpin,
+    SpinWheel,
+    WheelDiscard,
+    WheelKeep,
+    WheelLay,
+)
 from rules.variants.veto.commands import (
     DiscardAllButOne,
     DiscardCard,
@@ -688,7 +694,7 @@ def test_an_uno_spin_is_set_up_for_every_player_to_race_to_claim(referee):
 
 def test_almost_uno_with_two_cards_kept_is_set_up_for_the_card_on_top(referee):
     page = referee.get("/play/set-up/").text
-    assert "At Almost UNO, once two cards are kept: the two cards" in page
+    assert "At Almost UNO, once cards are kept: the card kept first, or both" in page
 
     # Bob kept his 5s at Almost UNO and puts the yellow 2 on top of his red 9.
     hand = {"cards_2": "blue 5, green 5, red 9, yellow 2", "spin_kept": "B5, green 5"}
@@ -701,6 +707,78 @@ def test_almost_uno_with_two_cards_kept_is_set_up_for_the_card_on_top(referee):
     services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("R9", "Y2")), actor="seat")
     state = services.current_state(game=game)
     assert state.hands[1] == ("B5", "G5") and state.discard[-1] == "Y2"
+
+
+def test_almost_uno_with_one_card_kept_is_set_up_for_the_second(referee):
+    assert "Kept one card at Almost UNO and chooses the second to keep" in (
+        referee.get("/play/set-up/").text
+    )
+    # Bob kept his blue 5 first at Almost UNO; he keeps the green 5 next.
+    hand = {"cards_2": "blue 5, green 5, red 9, yellow 2", "spin_kept": "blue 5"}
+    response = referee.post("/play/set-up/", {**SPIN_WHEEL, **hand, "waiting": "almost_uno_second"})
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("almost_uno_second", 1) and state.extra.kept == ("B5",)
+    # The others do not see which card he kept.
+    assert "B5" not in str(game_view(state, 2)["edition"])
+    services.apply_command(game_id=game.pk, command=WheelKeep(1, ("G5",)), actor="seat")
+    state = services.current_state(game=game)
+    assert state.pending == ("almost_uno_top", 1) and state.extra.kept == ("B5", "G5")
+
+
+@pytest.mark.parametrize("ann", ["red 1, green two", ""])
+def test_a_card_put_down_at_discard_number_is_set_up_for_more_of_its_number(referee, ann):
+    assert "Put down the card on top at Discard Number and may put down more" in (
+        referee.get("/play/set-up/").text
+    )
+    # Bob put his green 5 on Ann's red 3 Spin card; his blue 5 may follow, his red 9 not.
+    response = referee.post(
+        "/play/set-up/",
+        {
+            **SPIN_WHEEL,
+            "cards_1": ann,
+            "cards_2": "blue 5, red 9",
+            "top": "green 5",
+            "under": "red 3 (spin)",
+            "waiting": "discard_number_more",
+        },
+    )
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("discard_number_more", 1) and state.discard[-2:] == ("R3~", "G5")
+    assert WheelDiscard(1, ("B5",)) in legal_commands(state, 1)
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("B5",)), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("R9",) and state.discard[-1] == "B5"
+    # Ann went out with the Spin card: the hand ends once the wheel is resolved.
+    assert (state.last_hand is not None and state.last_hand.winner == 0) == (not ann)
+
+
+def test_a_card_put_down_at_discard_colour_is_set_up_for_more_of_its_colour(referee):
+    # Bob put his red 9 down at Discard Colour; he may lay his red 4 and end on his red 2.
+    response = referee.post(
+        "/play/set-up/",
+        {
+            **SPIN_WHEEL,
+            "cards_2": "red 4, blue 5, red 2",
+            "top": "red 9",
+            "under": "red 3 (spin)",
+            "waiting": "discard_colour_more",
+        },
+    )
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    state = services.current_state(game=game)
+    assert state.pending == ("discard_colour_more", 1)
+    services.apply_command(game_id=game.pk, command=WheelLay(1, "R4"), actor="seat")
+    services.apply_command(game_id=game.pk, command=WheelDiscard(1, ("R2",)), actor="seat")
+    state = services.current_state(game=game)
+    assert state.hands[1] == ("B5",) and state.discard[-3:] == ("R9", "R4", "R2")
 
 
 @pytest.mark.parametrize("ann", ["red 1, green two", ""])
@@ -756,7 +834,17 @@ def test_an_uno_spin_claimed_is_set_up_for_the_claimer_to_discard_a_card(referee
         (
             {"spin_kept": "blue 5, green 5"},
             "spin_kept",
-            "The two cards kept are only for Almost UNO once two are kept: choose that above",
+            "The cards kept are only for Almost UNO once cards are kept: choose that above",
+        ),
+        (
+            {"waiting": "almost_uno_second", "spin_kept": "blue 5, green 5"},
+            "spin_kept",
+            "Name the card Bob kept first at Almost UNO: they choose the second now.",
+        ),
+        (
+            {"waiting": "almost_uno_second", "spin_kept": "red 9", "cards_2": "B5, G5, Y2"},
+            "spin_kept",
+            "Bob does not hold the red 9 to keep.",
         ),
         ({"waiting": "war_discard"}, "spin_war", "Name the numbers of the War cards Bob played"),
         (
@@ -809,6 +897,28 @@ def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field,
         ({"cards_2": "wild"}, "Bob holds no number card: Discard Number has nothing to"),
         ({"waiting": "discard_colour", "cards_2": "wild, wild draw 4"}, "no coloured card"),
         ({"variant": "classic", "top": "red 3"}, "That happens only in UNO Spin"),
+        (
+            {"waiting": "almost_uno_second", "cards_2": "B5, G5", "spin_kept": "B5"},
+            "Bob holds 2 cards: Almost UNO has nothing to discard, and play goes on.",
+        ),
+        (
+            {"waiting": "discard_number_more", "top": "wild", "colour": "R"},
+            "At Discard Number the card on top is the one Bob put down last, a number card: "
+            "not the wild.",
+        ),
+        (
+            {"waiting": "discard_number_more", "top": "yellow 7"},
+            "Bob holds no other 7: the last one put down ends the discard.",
+        ),
+        (
+            {"waiting": "discard_colour_more", "top": "yellow 4"},
+            "Bob holds no other yellow card: the last one put down ends the discard.",
+        ),
+        (
+            {"waiting": "discard_colour_more", "top": "wild draw 4", "colour": "B"},
+            "At Discard Colour the card on top is the one Bob put down last, a coloured card: "
+            "not the wild draw four.",
+        ),
     ],
 )
 def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):

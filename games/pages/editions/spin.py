@@ -11,7 +11,7 @@ from django import forms
 from games.pages.card_words import cards_from_words
 from games.pages.editions.base import SetUpPart, SetUpTable, player_field, text_field
 from games.pages.editions.classic import DRAW_REASONS, Classic, drawn
-from games.pages.editions.words import Namer, Words, cards_words
+from games.pages.editions.words import Namer, Words, cards_words, colour_word
 from rules.cards import card_info, describe
 
 WHEEL_WORDS = {
@@ -25,6 +25,11 @@ WHEEL_WORDS = {
     "war": "War: the highest number wins",
     "uno_spin": "UNO Spin: the first to claim it discards a card",
 }
+
+# The moments set up once Almost UNO's spinner has kept cards: one, then both.
+KEPT_MOMENTS = ("almost_uno_second", "almost_uno_top")
+# The moments set up once a card is put down at Discard Number (True) or Colour (False).
+MORE_MOMENTS = {"discard_number_more": True, "discard_colour_more": False}
 
 SPIN_DRAWS = {
     **DRAW_REASONS,
@@ -172,12 +177,21 @@ class Spin(Classic):
     setup_moments = (
         ("spin", "Spins the wheel after the Spin card on top"),
         ("almost_uno", "The wheel landed on Almost UNO (keeps two cards, discards the rest)"),
+        ("almost_uno_second", "Kept one card at Almost UNO and chooses the second to keep"),
         (
             "almost_uno_top",
             "Kept two cards at Almost UNO and discards the rest, choosing the one on top",
         ),
         ("discard_number", "The wheel landed on Discard Number (discards the cards of one number)"),
+        (
+            "discard_number_more",
+            "Put down the card on top at Discard Number and may put down more of its number",
+        ),
         ("discard_colour", "The wheel landed on Discard Colour (discards the cards of one colour)"),
+        (
+            "discard_colour_more",
+            "Put down the card on top at Discard Colour and may put down more of its colour",
+        ),
         ("war_discard", "Won a War on the wheel and discards the War cards they played"),
         ("uno_spin", "The wheel landed on UNO Spin (the first to claim it discards a card)"),
         ("uno_spin_discard", "Claimed the UNO Spin first and discards one card"),
@@ -193,9 +207,9 @@ class Spin(Classic):
                 what="whose hand is shown",
             ),
             "kept": text_field(
-                "The two cards kept",
+                "The cards kept",
                 200,
-                label="At Almost UNO, once two cards are kept: the two cards",
+                label="At Almost UNO, once cards are kept: the card kept first, or both",
                 required=False,
             ),
             "war": text_field(
@@ -210,11 +224,11 @@ class Spin(Classic):
     def setup_part(self, values: dict[str, Any], moment: str, table: SetUpTable) -> SetUpPart:
         stray = {
             key: f"{what} are only for {moment_words}: choose that above, or clear this."
-            for key, what, kind, moment_words in (
-                ("kept", "The two cards kept", "almost_uno_top", "Almost UNO once two are kept"),
-                ("war", "The War's numbers", "war_discard", "a War's discard"),
+            for key, what, kinds, moment_words in (
+                ("kept", "The cards kept", KEPT_MOMENTS, "Almost UNO once cards are kept"),
+                ("war", "The War's numbers", ("war_discard",), "a War's discard"),
             )
-            if (values.get(key) or "").strip() and moment != kind
+            if (values.get(key) or "").strip() and moment not in kinds
         }
         if stray:
             return SetUpPart(errors=stray)
@@ -226,7 +240,12 @@ class Spin(Classic):
             return _showing(table.seat(row), moment, table, self.state_as_a_hand_starts(table))
         if moment not in dict(self.setup_moments):
             return SetUpPart()
-        if card_info(table.top).mark != "~":
+        more = MORE_MOMENTS.get(moment)
+        if more is not None:
+            problem = _nothing_more(more, table)
+            if problem:
+                return SetUpPart(errors={"moment": problem})
+        elif card_info(table.top).mark != "~":
             # The player before played a Spin card, which sends this player to the wheel.
             return SetUpPart(
                 errors={
@@ -241,8 +260,8 @@ class Spin(Classic):
             )
         start = self.state_as_a_hand_starts(table)
         extra: dict[str, Any] = {}
-        if moment == "almost_uno_top":
-            kept = _kept(values.get("kept") or "", table)
+        if moment in KEPT_MOMENTS:
+            kept = _kept(values.get("kept") or "", table, KEPT_MOMENTS.index(moment) + 1)
             if isinstance(kept, SetUpPart):
                 return kept
             extra["kept"] = list(kept)
@@ -290,23 +309,28 @@ def _showing(seat: int | None, moment: str, table: SetUpTable, start: dict[str, 
     )
 
 
-def _kept(text: str, table: SetUpTable) -> tuple[str, ...] | SetUpPart:
-    """The two cards the spinner keeps at Almost UNO, read from ``text``; or the part with the
-    error on its field."""
+def _kept(text: str, table: SetUpTable, count: int) -> tuple[str, ...] | SetUpPart:
+    """The ``count`` cards (one or two) the spinner has kept at Almost UNO, read from
+    ``text``; or the part with the error on its field."""
     name, hand = table.names[table.turn], table.hands[table.turn]
     try:
         kept = cards_from_words(text, "spin")
     except ValueError as exc:
         return SetUpPart(errors={"kept": str(exc)})
-    if len(kept) != 2:
-        return SetUpPart(errors={"kept": f"Name the two cards {name} keeps at Almost UNO."})
+    if len(kept) != count:
+        asked = (
+            f"the card {name} kept first at Almost UNO: they choose the second now"
+            if count == 1
+            else f"the two cards {name} keeps at Almost UNO"
+        )
+        return SetUpPart(errors={"kept": f"Name {asked}."})
     rest = list(hand)
     said = " and the ".join(describe(card) for card in kept)
     for card in kept:
         if card not in rest:
             return SetUpPart(errors={"kept": f"{name} does not hold the {said} to keep."})
         rest.remove(card)
-    if len(set(rest)) == 1 and card_info(rest[0]).colour is not None:
+    if count == 2 and len(set(rest)) == 1 and card_info(rest[0]).colour is not None:
         return SetUpPart(
             errors={
                 "kept": f"{name}'s other cards are all the {describe(rest[0])}: they are "
@@ -343,11 +367,31 @@ def _war_numbers(text: str, table: SetUpTable) -> tuple[int, ...] | SetUpPart:
     return tuple(numbers)
 
 
+def _nothing_more(by_number: bool, table: SetUpTable) -> str | None:
+    """What is wrong, in words, with a player who has put down the card on top at Discard
+    Number (``by_number``) or Discard Colour and may put down more of it; None if nothing."""
+    name, top = table.names[table.turn], card_info(table.top)
+    segment, kind = (
+        ("Discard Number", "a number card") if by_number else ("Discard Colour", "a coloured card")
+    )
+    same = top.number if by_number else top.colour
+    if same is None:
+        return (
+            f"At {segment} the card on top is the one {name} put down last, {kind}: "
+            f"not the {describe(table.top)}."
+        )
+    held = (card_info(c) for c in table.hands[table.turn])
+    if not any((c.number if by_number else c.colour) == same for c in held):
+        other = f"{same}" if by_number else f"{colour_word(same)} card"
+        return f"{name} holds no other {other}: the last one put down ends the discard."
+    return None
+
+
 def _nothing_to_discard(moment: str, name: str, cards: tuple[str, ...]) -> str | None:
     """Who holds nothing the wheel's segment ``moment`` discards (then it does nothing and play
     goes on), and the segment, in words; None when they hold something."""
     hand = [card_info(c) for c in cards]
-    if moment in ("almost_uno", "almost_uno_top") and len(hand) <= 2:
+    if moment in ("almost_uno", *KEPT_MOMENTS) and len(hand) <= 2:
         return f"{name} holds {len(hand)} card{'s' if len(hand) != 1 else ''}: Almost UNO"
     if moment == "discard_number" and all(c.number is None for c in hand):
         return f"{name} holds no number card: Discard Number"
