@@ -26,8 +26,8 @@ WHEEL_WORDS = {
     "uno_spin": "UNO Spin: the first to claim it discards a card",
 }
 
-# The moments set up once Almost UNO's spinner has kept cards: one, then both.
-KEPT_MOMENTS = ("almost_uno_second", "almost_uno_top")
+# The moments set up once Almost UNO's spinner has kept cards, and how many are kept by then.
+KEPT_MOMENTS = {"almost_uno_second": 1, "almost_uno_top": 2}
 # The moments set up once a card is put down at Discard Number (True) or Colour (False).
 MORE_MOMENTS = {"discard_number_more": True, "discard_colour_more": False}
 
@@ -261,7 +261,7 @@ class Spin(Classic):
         start = self.state_as_a_hand_starts(table)
         extra: dict[str, Any] = {}
         if moment in KEPT_MOMENTS:
-            kept = _kept(values.get("kept") or "", table, KEPT_MOMENTS.index(moment) + 1)
+            kept = _kept(values.get("kept") or "", table, KEPT_MOMENTS[moment])
             if isinstance(kept, SetUpPart):
                 return kept
             extra["kept"] = list(kept)
@@ -374,14 +374,14 @@ def _nothing_more(by_number: bool, table: SetUpTable) -> str | None:
     segment, kind = (
         ("Discard Number", "a number card") if by_number else ("Discard Colour", "a coloured card")
     )
-    same = top.number if by_number else top.colour
+    what = "number" if by_number else "colour"
+    same = getattr(top, what)
     if same is None:
         return (
             f"At {segment} the card on top is the one {name} put down last, {kind}: "
             f"not the {describe(table.top)}."
         )
-    held = (card_info(c) for c in table.hands[table.turn])
-    if not any((c.number if by_number else c.colour) == same for c in held):
+    if not any(getattr(card_info(c), what) == same for c in table.hands[table.turn]):
         other = f"{same}" if by_number else f"{colour_word(same)} card"
         return f"{name} holds no other {other}: the last one put down ends the discard."
     return None
