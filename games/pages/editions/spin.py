@@ -382,7 +382,7 @@ def _nothing_more(by_number: bool, table: SetUpTable) -> str | None:
             f"not the {describe(table.top)}."
         )
     if not any(getattr(card_info(c), what) == same for c in table.hands[table.turn]):
-        other = f"{same}" if by_number else f"{colour_word(same)} card"
+        other = str(same) if by_number else f"{colour_word(same)} card"
         return f"{name} holds no other {other}: the last one put down ends the discard."
     return None
 
