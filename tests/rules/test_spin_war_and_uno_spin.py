@@ -76,6 +76,17 @@ def test_a_winner_holding_two_cards_of_the_number_chooses_which_to_discard(monke
     assert {c.cards for c in legal_commands(state, 2)} == {("B7",), ("R7",)}
 
 
+def test_a_second_card_of_the_tied_number_is_the_next_highest_card_in_a_face_off(monkeypatch):
+    # Tied at 7, the dealer's next highest card is its other 7, not its 6: it beats the
+    # spinner's 5, and both 7s are its War cards.
+    dealer = ["Y7", "R7", "R6", "RS", "RV", "YD2", "YS"]
+    state, events = war(monkeypatch, dealer=dealer)
+    assert WarFought(2, ((7, 4, 7), (7, None, 5)), 0) in events
+    assert {c.cards for c in legal_commands(state, 0)} == {("Y7", "R7"), ("R7", "Y7")}
+    state, _ = play(state, WheelDiscard(0, ("Y7", "R7")))
+    assert "R6" in state.hands[0] and state.discard[-2:] == ("Y7", "R7")
+
+
 def test_a_tied_player_with_no_number_card_left_loses_the_face_off(monkeypatch):
     spinner = ["B7", "G5", "BS", "BV", "GD2", "GS", "YV"]
     dealer = ["Y7", "RS", "RV", "YD2", "YS", "GV", "W4"]
