@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from rules.commands import Command, PlayCard
 from rules.engine import decide_play, handles, pass_turn, rng
 from rules.errors import IllegalCommand, InvalidCommand
-from rules.events import ChoiceOffered, UnoWindowClosed
+from rules.events import ChoiceOffered
 from rules.pending import Pending
 from rules.variants.classic.variant import COLOUR, MAX_PLAYERS, Unreachable, Variant, standard_deck
 from rules.variants.veto.commands import (
@@ -373,9 +373,8 @@ class Veto(Variant):
             stuck = not any(playable(s, c) for c in s.hands[seat])
             d.emit(StuckChecked(seat, stuck))
             if stuck:
-                # They cannot play: they take three cards, and the turn passes.
-                if s.exposed is not None and s.exposed != seat:
-                    d.emit(UnoWindowClosed(s.exposed))
+                # They cannot play: they take three cards, and the turn passes. They send no
+                # command, so an UNO catch window stays open, as after a Draw Two (V12).
                 d.draw(seat, 3, "three_if_stuck")
                 pass_turn(d, seat)
 

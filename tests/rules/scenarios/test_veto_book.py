@@ -264,6 +264,31 @@ def test_a_next_player_who_cannot_play_takes_three_cards():
     assert state.pending == ("turn", 0)
 
 
+def test_a_missed_uno_can_still_be_caught_when_the_next_player_takes_three_cards():
+    """
+    > 3. If the next player can't play a card, they take THREE cards from the DRAW pile.
+
+    > If you don't yell "UNO" and you are caught before the next player begins their turn, you
+    > must draw two cards.
+    """
+    table = dict(
+        hands=[["O1", "P2", "P3"], ["WC", "O3"], ["Y1", "G2"]],
+        discard=["O7"],
+        pile=["P4", "P5", "P6", "P7", "P8"],
+    )
+    state, events = send(veto("three_if_stuck", **table), PlayCard(1, "WC", "O"))
+    assert state.hands[2] == ("Y1", "G2", "P4", "P5", "P6") and state.pending == ("turn", 0)
+    # Taking three cards is not a turn the player began: as after a Draw Two, the window
+    # stays open until the player after them begins theirs.
+    assert "uno_window_closed" not in kinds(events) and state.exposed == 1
+    assert Catch(0, 1) in offers(state, 0) and Catch(2, 1) in offers(state, 2)
+    caught, _ = send(state, Catch(2, 1))
+    assert caught.hands[1] == ("O3", "P7", "P8")
+    played, events = send(state, PlayCard(0, "O1"))
+    assert "uno_window_closed" in kinds(events) and played.exposed is None
+    assert "cannot be caught" in refused(played, Catch(2, 1))
+
+
 def test_take_an_extra_turn():
     """
     > 4. Take an extra turn.
