@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.commands import CallUno, Catch, DrawCard, PlayCard
+from rules.commands import Accept, CallUno, Catch, DrawCard, PlayCard
 from rules.engine import legal_commands, step
 from rules.errors import IllegalCommand
 from rules.events import CardsDrawn, UnoCalled, UnoCaught, UnoWindowClosed
@@ -61,6 +61,30 @@ def test_a_catch_is_still_possible_after_the_next_turn_began_but_before_the_next
     assert state.pending == ("turn", 2)
     state, events = step(state, Catch(2, 1))
     assert events[0] == UnoCaught(1, 2)
+
+
+def test_a_next_player_who_loses_their_turn_sends_nothing_so_the_window_stays_open():
+    # A Skip (or a Draw Two) as the next-to-last card: the skipped player begins no turn, so
+    # the window stays open until the player after them sends their first command.
+    state = arranged(
+        hands={1: ["RS", "R2"], 2: ["R3", "G3", "B1"]}, discard=["R9"], pile=["G1", "G2"]
+    )
+    state, events = step(state, PlayCard(1, "RS"))
+    assert state.pending == ("turn", 0) and state.exposed == 1
+    assert UnoWindowClosed(1) not in events and Catch(2, 1) in legal_commands(state, 2)
+    state, events = step(state, PlayCard(0, "R4"))
+    assert events[0] == UnoWindowClosed(1) and state.exposed is None
+
+
+def test_a_next_player_who_answers_a_wild_draw_four_begins_their_turn():
+    # Accepting (or challenging) is the next player's first command: the window closes then.
+    state = arranged(
+        hands={1: ["W4", "R2"], 2: ["R3", "G3", "B1"]}, discard=["R9"], pile=["G1", "G2"]
+    )
+    state, _ = step(state, PlayCard(1, "W4", "G"))
+    assert state.pending == ("challenge", 2) and Catch(0, 1) in legal_commands(state, 0)
+    state, events = step(state, Accept(2))
+    assert events[0] == UnoWindowClosed(1) and state.exposed is None
 
 
 def test_a_late_call_before_anyone_catches_protects_the_player():
