@@ -247,6 +247,19 @@ def test_a_grab_two_towers_turned_up_grabs_no_tower():
     assert state.pending == ("turn", 1)
 
 
+def test_a_power_icon_card_turned_up_grabs_no_tower_and_play_starts_as_usual():
+    state, events = new_game(
+        variant="power_grab",
+        players=3,
+        dealer=0,
+        deck=arranged_deck("power_grab", 3, starter="R5:U"),
+    )
+    assert state.discard == ("R5:U",)
+    assert not any(type(e) is TowersGrabbed for e in events)
+    assert holders(state) == UNCLAIMED
+    assert state.pending == ("turn", 1) and state.colour == "R"
+
+
 def test_the_grab_two_towers_turned_up_is_matched_by_colour():
     state = table({1: ["R8"]}, starter="RG2")
     state, _ = play(state, PlayCard(1, "R8"))
