@@ -27,6 +27,16 @@ UNCLAIMED = dict.fromkeys(TOWERS)
 SKIPS = ["RS", "RS", "GS", "GS", "BS", "BS"]
 
 
+def turned_up(starter):
+    """A new three-player game, dealer 0, with ``starter`` turned up: its state and events."""
+    return new_game(
+        variant="power_grab",
+        players=3,
+        dealer=0,
+        deck=arranged_deck("power_grab", 3, starter=starter),
+    )
+
+
 def go_out(state, last):
     for card in SKIPS[:-1]:
         state, _ = play(state, PlayCard(1, card))
@@ -202,12 +212,7 @@ def test_a_draw_one_turned_up_makes_the_first_player_draw_one_and_miss_the_turn(
 
 
 def test_nobody_can_block_the_draw_one_turned_up_as_no_tower_is_held_yet():
-    state, events = new_game(
-        variant="power_grab",
-        players=3,
-        dealer=0,
-        deck=arranged_deck("power_grab", 3, starter="BD1"),
-    )
+    state, events = turned_up("BD1")
     assert types(events)[-4:] == ["starter_turned", "cards_drawn", "seat_skipped", "turn_began"]
     assert events[-3] == CardsDrawn(1, events[-3].cards, "draw_one") and len(events[-3].cards) == 1
     assert events[-2] == SeatSkipped(1)
@@ -220,40 +225,26 @@ def test_a_draw_two_turned_up_makes_the_first_player_draw_two_and_miss_the_turn(
 
 
 def test_a_skip_turned_up_skips_the_first_player():
-    state, events = new_game(
-        variant="power_grab", players=3, dealer=0, deck=arranged_deck("power_grab", 3, starter="YS")
-    )
+    state, events = turned_up("YS")
     assert SeatSkipped(1) in events
     assert state.pending == ("turn", 2)
 
 
 def test_a_reverse_turned_up_lets_the_dealer_go_first_and_play_moves_to_the_right():
-    state, events = new_game(
-        variant="power_grab", players=3, dealer=0, deck=arranged_deck("power_grab", 3, starter="RV")
-    )
+    state, events = turned_up("RV")
     assert DirectionReversed(-1) in events
     assert events[-1] == TurnBegan(0)
 
 
 def test_a_grab_two_towers_turned_up_grabs_no_tower():
-    state, events = new_game(
-        variant="power_grab",
-        players=3,
-        dealer=0,
-        deck=arranged_deck("power_grab", 3, starter="RG2"),
-    )
+    state, events = turned_up("RG2")
     assert not any(type(e) is TowersGrabbed for e in events)
     assert holders(state) == UNCLAIMED
     assert state.pending == ("turn", 1)
 
 
 def test_a_power_icon_card_turned_up_grabs_no_tower_and_play_starts_as_usual():
-    state, events = new_game(
-        variant="power_grab",
-        players=3,
-        dealer=0,
-        deck=arranged_deck("power_grab", 3, starter="R5:U"),
-    )
+    state, events = turned_up("R5:U")
     assert state.discard == ("R5:U",)
     assert not any(type(e) is TowersGrabbed for e in events)
     assert holders(state) == UNCLAIMED
