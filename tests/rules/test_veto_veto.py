@@ -11,7 +11,7 @@ from rules.commands import (
     PlayCard,
     command_from_dict,
 )
-from rules.engine import legal_commands, step
+from rules.engine import legal_commands, new_game, step
 from rules.errors import IllegalCommand, InvalidCommand
 from rules.events import HandEnded, SeatSkipped, TurnBegan, UnoCaught
 from rules.variants import get_variant
@@ -68,6 +68,16 @@ def test_every_seat_may_send_the_veto_at_any_time_in_a_hand():
         slaps = [c for c in legal_commands(state, seat) if c.type == "veto"]
         assert slaps == [SlapVeto(seat, t) for t in range(3) if t != seat]
     assert "veto" in VETO.out_of_turn_types and VETO.out_of_turn_open(state)
+
+
+def test_a_score_sheet_has_no_hand_in_play_to_slap_the_veto_in():
+    # The hands of a score sheet are played with cards at the table; the game only records
+    # them, so there is no turn for the VETO to cost.
+    state, _ = new_game(variant="veto", players=3, seed="s", sheet=True)
+    assert state.pending == ("sheet", -1)
+    assert not [c for seat in range(3) for c in legal_commands(state, seat) if c.type == "veto"]
+    with pytest.raises(IllegalCommand, match="only while a hand is played"):
+        step(state, SlapVeto(0, 1))
 
 
 def test_the_veto_in_the_api_names_its_target_as_target_and_still_takes_seat():

@@ -52,7 +52,9 @@ BLANK = "blank"
 TEXT = "text:"
 
 # Pending kinds outside a hand in progress (the VETO may be slapped during any other).
-BETWEEN_HANDS = frozenset({Pending.START, Pending.DEAL, Pending.HAND_OVER, Pending.OVER})
+BETWEEN_HANDS = frozenset(
+    {Pending.START, Pending.DEAL, Pending.HAND_OVER, Pending.OVER, Pending.SHEET}
+)
 
 
 def rule_text(rule: str) -> str:
