@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bots import RandomBot
+from rules.commands import PlayCard
 from rules.engine import legal_commands, new_game, replay, step
 from rules.events import event_from_dict
 from rules.position import (
@@ -26,6 +27,7 @@ from rules.state import GameState
 from rules.variants import get_variant, variant_names
 from rules.variants.classic.variant import COLOUR
 from rules.variants.power_grab.commands import Take
+from tests.rules.scenarios.support import position as book_position
 
 EDITIONS = variant_names()
 # A VETO game whose Customizable cards carry different rules: its state tells them apart.
@@ -461,6 +463,23 @@ def test_a_discard_down_to_seven_or_three_waits_in_turn_after_its_house_rule():
     assert seven.pending == ("discard", 1) and seven.extra.queue == ((1, 7),)
     assert three.pending == ("discard", 1) and three.extra.queue == ((1, 3), (2, 3))
     assert legal_commands(three, 1)
+
+
+def test_a_player_short_of_three_when_the_draw_pile_ran_out_is_a_position_play_reaches():
+    # Down to 3 with an empty draw pile and only one card under the Customizable card: seat 0
+    # holds 2 until the discards are done (V14), and that moment round-trips.
+    text = book_position(
+        "veto",
+        options={"customizable": ["three_cards"] * 3},
+        hands=[["P1"], ["WC", "O3", "O4", "O5", "O6"], []],
+        discard=["O7"],
+        rest=2,
+    )
+    state, _ = step(start_from(text)[0], PlayCard(1, "WC", "O"))
+    assert state.hands[0] == ("P1", "O7") and state.pending == ("discard", 1)
+    again = format_position(state)
+    assert format_position(parse_position(again)) == again
+    assert start_from(again)[0].extra.queue == state.extra.queue
 
 
 @pytest.mark.parametrize(

@@ -552,8 +552,9 @@ def _discards_unreachable(s: GameState) -> list[str]:
     """What is wrong with a wait for a discard down to 7 or 3 cards that no game reaches
     (``Veto.unreachable``, V14): it comes after the Wild Customizable card with that rule, which
     stays on top, played by ``player``. Down to 7: the next player alone. Down to 3: every
-    player holds 3 or more (those with fewer drew at once), and in turn order from the player
-    those before the one discarding hold 3 and those after it with more are still owed."""
+    player holds 3 or more (those with fewer drew at once; fewer only when the draw pile ran
+    out, and they draw the rest after the discards), and in turn order from the player those
+    before the one discarding hold 3 and those after it with more are still owed."""
     kind, pseat = s.pending
     if kind != Pending.DISCARD:
         return []
@@ -579,9 +580,10 @@ def _discards_unreachable(s: GameState) -> list[str]:
         return []
     order = [(player + s.direction * k) % n for k in range(n)]
     done = order[: order.index(pseat)]
+    ran_out = s.pos >= len(s.pile)  # a player then waits for the discards to draw the rest
     for seat in order:
         held = len(s.hands[seat])
-        if held < 3 or (seat in done and held != 3):
+        if (held < 3 and not ran_out) or (seat in done and held > 3):
             return [
                 f"seat {seat} holds {held} cards while seat {pseat} discards down to 3: in turn "
                 f"order from seat {player}, who played the card, those with fewer drew up to 3 "
@@ -720,9 +722,18 @@ def _discard(d: Decision, cmd: DiscardCard) -> None:
     if x.queue:
         if x.queue[0][0] != seat:
             d.emit(ChoiceOffered(x.queue[0][0], Pending.DISCARD))
-    else:
-        assert x.player is not None
-        d.begin_turn(d.next_seat(x.player))
+        return
+    player = x.player
+    assert player is not None
+    if _rule_on_top(s, x) == "three_cards":
+        # Everyone ends with exactly 3 (V14): a player the piles could not bring up to 3 at
+        # once draws the rest now that the discards can be reshuffled in.
+        for k in range(s.players):
+            t = (player + s.direction * k) % s.players
+            short = 3 - len(s.hands[t])
+            if short > 0:
+                d.draw(t, short, "house_rule")
+    d.begin_turn(d.next_seat(player))
 
 
 @handles(ReportJoke)

@@ -339,6 +339,29 @@ def test_everyone_discards_or_draws_to_exactly_three():
     assert state.pending == ("turn", 2)
 
 
+def test_a_player_the_piles_cannot_bring_up_to_three_draws_the_rest_after_the_discards():
+    """
+    > 6. Everyone must discard (or draws) until they have exactly 3 cards.
+    """
+    # The draw pile is empty and the discard pile holds one card under the Customizable card:
+    # seat 0 gets that one card at once and the rest once the others' discards are down.
+    state = veto(
+        "three_cards",
+        hands=[["P1"], ["WC", "O3", "O4", "O5", "O6"], []],
+        discard=["O7"],
+        rest=2,
+    )
+    state, events = send(state, PlayCard(1, "WC", "O"))
+    assert state.hands[0] == ("P1", "O7") and state.pending == ("discard", 1)
+    while state.pending[0] == "discard":
+        seat = state.pending[1]
+        state, events = send(state, DiscardCard(seat, state.hands[seat][-1]))
+    assert kinds(events)[-3:] == ["discard_reshuffled", "cards_drawn", "turn_began"]
+    assert first(events, "cards_drawn").seat == 0
+    assert [len(hand) for hand in state.hands] == [3, 3, 3]
+    assert state.pending == ("turn", 2)
+
+
 def test_everyone_plays_with_their_hand_face_up_until_the_players_next_turn():
     """
     > 7. Everyone must play with their hand face up until your next turn.
