@@ -342,14 +342,8 @@ class Veto(Variant):
         d.begin_turn(others[0])
 
     def _resize(self, d: Decision, seat: int, seats: tuple[int, ...], size: int) -> None:
-        s = d.s
-        queue = []
-        for t in seats:
-            n = len(s.hands[t])
-            if n < size:
-                d.draw(t, size - n, "house_rule")
-            elif n > size:
-                queue.append((t, size))
+        _draw_up(d, seats, size)
+        queue = [(t, size) for t in seats if len(d.s.hands[t]) > size]
         if queue:
             d.emit(DiscardsOwed(tuple(queue)))
             d.emit(ChoiceOffered(queue[0][0], Pending.DISCARD))
@@ -728,12 +722,17 @@ def _discard(d: Decision, cmd: DiscardCard) -> None:
     if _rule_on_top(s, x) == "three_cards":
         # Everyone ends with exactly 3 (V14): a player the piles could not bring up to 3 at
         # once draws the rest now that the discards can be reshuffled in.
-        for k in range(s.players):
-            t = (player + s.direction * k) % s.players
-            short = 3 - len(s.hands[t])
-            if short > 0:
-                d.draw(t, short, "house_rule")
+        _draw_up(d, tuple(d.next_seat(player, k) for k in range(s.players)), 3)
     d.begin_turn(d.next_seat(player))
+
+
+def _draw_up(d: Decision, seats: tuple[int, ...], size: int) -> None:
+    """Each of ``seats`` holding fewer than ``size`` cards draws up to it, in that order (as
+    many as the piles hold)."""
+    for t in seats:
+        short = size - len(d.s.hands[t])
+        if short > 0:
+            d.draw(t, short, "house_rule")
 
 
 @handles(ReportJoke)
