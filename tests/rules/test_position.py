@@ -355,6 +355,42 @@ def test_the_wheel_waits_only_with_the_spin_card_that_sent_the_player_there_on_t
     assert str(error).endswith("which is then on top, not R3")
 
 
+@pytest.mark.parametrize(
+    ("kind", "pile", "hand", "laid_on_a_spin_card"),
+    [
+        ("discard_number_more", "G7,R3~,G5", "B5,G9,R9", True),
+        ("discard_number_more", "G7,R3~,Y5,G5", "B5,G9,R9", True),
+        ("discard_number_more", "R3~,G7,G5", "B5,G9,R9", False),
+        ("discard_number_more", "G5", "B5,G9,R9", False),
+        ("discard_colour_more", "G7,R3~,R9", "R4,B5,R2", True),
+        # A Spin card of the colour under the red 9: the one played, or one put down on it.
+        ("discard_colour_more", "G7,R5~,R9", "R4,B5,R2", True),
+        ("discard_colour_more", "R3~,G7,R5,R9", "R4,B5,R2", False),
+        ("discard_colour_more", "R9", "R4,B5,R2", False),
+    ],
+)
+def test_the_cards_put_down_at_discard_number_or_colour_lie_on_a_spin_card(
+    kind, pile, hand, laid_on_a_spin_card
+):
+    # "If the player preceding you plays a Spin card, you must spin the wheel": the spinner
+    # puts the cards of one number (colour) down on that Spin card, so a Spin card lies under
+    # the cards of the number (colour) on top.
+    top = pile.split(",")[-1]
+    text = WHEEL_WAIT.format(kind=kind, top=pile).replace("B5,G5,R9", hand)
+    text = text.replace("colour=R", f"colour={top[0]}")
+    if laid_on_a_spin_card:
+        state, _ = start_from(text, seed="s")
+        assert state.pending == (kind, 1) and legal_commands(state, 1)
+        return
+    error = refused(text)
+    assert error.part == "discard"
+    what = "number" if kind == "discard_number_more" else "colour"
+    assert f"seat 1 puts down more of the {what} of {top}, and the cards put down lie on the " in (
+        str(error)
+    )
+    assert "Spin card that sent them to the wheel: there is none under them" in str(error)
+
+
 def veto_extra(rules: list[str], players: int, **changes) -> str:
     """VETO's state as a hand starts with the house rules ``rules``, with ``changes``, as a
     position writes it."""

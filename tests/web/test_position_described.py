@@ -919,6 +919,21 @@ def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field,
             "At Discard Colour the card on top is the one Bob put down last, a coloured card: "
             "not the wild draw four.",
         ),
+        (
+            {"waiting": "discard_number_more", "cards_2": "blue 5, red 9", "top": "green 5"},
+            "At Discard Number the cards Bob puts down lie on the Spin card that sent them to "
+            "the wheel: name it under the card on top, after any other 5s put down before it.",
+        ),
+        (
+            {
+                "waiting": "discard_colour_more",
+                "cards_2": "red 4, blue 5",
+                "top": "red 9",
+                "under": "red 2, green 7, red 3 (spin)",
+            },
+            "At Discard Colour the cards Bob puts down lie on the Spin card that sent them to "
+            "the wheel: name it under the card on top, after any other red cards put down",
+        ),
     ],
 )
 def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):

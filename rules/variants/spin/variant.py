@@ -501,7 +501,8 @@ class Spin(Variant):
     def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, seat = s.pending
         if kind in ONE_BY_ONE and ONE_BY_ONE[kind][1]:
-            return super().unreachable(s)  # (the card on top: ``invariants``)
+            # (The card on top, and what the spinner still holds: ``invariants``.)
+            return _laid_off_the_spin_card(s) + super().unreachable(s)
         if kind in WHEEL_KINDS and s.discard and not is_spin_card(s.discard[-1]):
             # Every wait of the wheel comes between a Spin card played and the spinner's
             # (or a War's or an UNO Spin's winner's) discard, that card on top all along.
@@ -692,6 +693,32 @@ def _unlaid(s: GameState) -> list[str]:
             "the last one discarded ends the discard"
         ]
     return []
+
+
+def _laid_off_the_spin_card(s: GameState) -> list[Unreachable]:
+    """What is wrong with a wait for more at Discard Number (Colour) where the cards put down
+    do not lie on a Spin card: the spinner puts them down on the Spin card that sent them to
+    the wheel, all of one number (colour), the number (colour) of the card on top."""
+    kind, seat = s.pending
+    of_top = _qualifying(s, kind)  # the cards of the number (colour) on top
+    pile = s.discard
+    if not pile or pile[-1] not in of_top:
+        return []  # (no such card on top: ``invariants``)
+    below = len(pile) - 1
+    while below > 0 and pile[below] in of_top:
+        if is_spin_card(pile[below - 1]):
+            return []
+        below -= 1
+    what = "number" if ONE_BY_ONE[kind][0] else "colour"
+    return [
+        (
+            "discard",
+            f"seat {seat} puts down more of the {what} of {pile[-1]}, and the cards put down "
+            f"lie on the Spin card that sent them to the wheel: there is none under them "
+            f"({', '.join(pile[-3:])} on top)",
+            None,
+        )
+    ]
 
 
 def _check_one_by_one(s: GameState, kind: str, cards: tuple[str, ...]) -> None:
