@@ -919,10 +919,19 @@ def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field,
             "At Discard Colour the card on top is the one Bob put down last, a coloured card: "
             "not the wild draw four.",
         ),
+    ],
+)
+def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):
+    assert_refused(referee, {**SPIN_WHEEL, **change}, "waiting", words)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
         (
             {"waiting": "discard_number_more", "cards_2": "blue 5, red 9", "top": "green 5"},
-            "At Discard Number the cards Bob puts down lie on the Spin card that sent them to "
-            "the wheel: name it under the card on top, after any other 5s put down before it.",
+            "Bob puts down more of the number of green 5 on the Spin card that sent them to the "
+            "wheel, and no Spin card lies under the cards of that number (green 5 on top)",
         ),
         (
             {
@@ -931,13 +940,16 @@ def test_a_wheel_choice_is_refused_on_its_field_in_words(referee, change, field,
                 "top": "red 9",
                 "under": "red 2, green 7, red 3 (spin)",
             },
-            "At Discard Colour the cards Bob puts down lie on the Spin card that sent them to "
-            "the wheel: name it under the card on top, after any other red cards put down",
+            "Bob puts down more of the colour of red 9 on the Spin card that sent them to the "
+            "wheel, and no Spin card lies under the cards of that colour (green 7, red 2, red 9 "
+            "on top)",
         ),
     ],
 )
-def test_a_wheel_moment_is_refused_without_a_spin_card_or_cards_to_choose(referee, change, words):
-    assert_refused(referee, {**SPIN_WHEEL, **change}, "waiting", words)
+def test_cards_put_down_at_the_wheel_are_refused_on_the_pile_without_a_spin_card_under(
+    referee, change, words
+):
+    assert_refused(referee, {**SPIN_WHEEL, **change}, "top", words)
 
 
 DOWN_TO_SEVEN = {

@@ -369,8 +369,7 @@ def _war_numbers(text: str, table: SetUpTable) -> tuple[int, ...] | SetUpPart:
 
 def _nothing_more(by_number: bool, table: SetUpTable) -> str | None:
     """What is wrong, in words, with a player who has put down the card on top at Discard
-    Number (``by_number``) or Discard Colour and may put down more of it (on the Spin card
-    under the cards of its number or colour); None if nothing."""
+    Number (``by_number``) or Discard Colour and may put down more of it; None if nothing."""
     name, top = table.names[table.turn], card_info(table.top)
     segment, kind = (
         ("Discard Number", "a number card") if by_number else ("Discard Colour", "a coloured card")
@@ -385,16 +384,7 @@ def _nothing_more(by_number: bool, table: SetUpTable) -> str | None:
     if not any(getattr(card_info(c), what) == same for c in table.hands[table.turn]):
         other = str(same) if by_number else f"{colour_word(same)} card"
         return f"{name} holds no other {other}: the last one put down ends the discard."
-    for card in table.under:  # nearest the top first
-        if card_info(card).mark == "~":
-            return None
-        if getattr(card_info(card), what) != same:
-            break
-    others = f"{same}s" if by_number else f"{colour_word(same)} cards"
-    return (
-        f"At {segment} the cards {name} puts down lie on the Spin card that sent them to the "
-        f"wheel: name it under the card on top, after any other {others} put down before it."
-    )
+    return None
 
 
 def _nothing_to_discard(moment: str, name: str, cards: tuple[str, ...]) -> str | None:

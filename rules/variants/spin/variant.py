@@ -713,8 +713,8 @@ def _laid_off_the_spin_card(s: GameState) -> list[Unreachable]:
     return [
         (
             "discard",
-            f"seat {seat} puts down more of the {what} of {pile[-1]}, and the cards put down "
-            f"lie on the Spin card that sent them to the wheel: there is none under them "
+            f"seat {seat} puts down more of the {what} of {pile[-1]} on the Spin card that "
+            f"sent them to the wheel, and no Spin card lies under the cards of that {what} "
             f"({', '.join(pile[-3:])} on top)",
             None,
         )
