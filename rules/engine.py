@@ -547,17 +547,44 @@ def _decide(state: GameState, cmd: Command, chance: Any = None) -> Decision:
 
 
 def waiting_for(s: GameState) -> str:
-    """What the game is waiting for, in words (for errors and pages)."""
+    """What the game is waiting for, in words (for errors and the views' ``pending.text``)."""
     kind, seat = s.pending
-    words: dict[str, str] = {
-        Pending.TURN: f"it is seat {seat}'s turn",
-        Pending.DRAWN: f"seat {seat} may play the card just drawn or pass",
-        Pending.COLOUR: f"seat {seat} chooses the colour",
-        Pending.CHALLENGE: f"seat {seat} challenges or accepts the Wild Draw 4",
-        Pending.DEAL: f"seat {seat} deals the next hand",
-        Pending.OVER: "the game is over",
-    }
-    return words.get(kind, f"waiting for seat {seat} ({kind})")
+    words = _WAITING.get(kind)
+    return words.format(seat=seat) if words else f"waiting for seat {seat} ({kind})"
+
+
+# What each kind of wait is, in words: the core engine's and every edition's.
+_WAITING: dict[str, str] = {
+    Pending.START: "the game has not started",
+    Pending.TURN: "it is seat {seat}'s turn",
+    Pending.DRAWN: "seat {seat} may play the card just drawn or pass",
+    Pending.COLOUR: "seat {seat} chooses the colour",
+    Pending.CHALLENGE: "seat {seat} challenges or accepts the Wild Draw 4",
+    Pending.DEAL: "seat {seat} deals the next hand",
+    Pending.OVER: "the game is over",
+    Pending.SHEET: "the score sheet waits for the next hand's scores",
+    # UNO VETO and Wild Customizable
+    Pending.NAME_COLOUR: "seat {seat} names the colour the next player draws until",
+    Pending.DISCARD: "seat {seat} discards a card",
+    Pending.JOKE: "whether anyone laughed at seat {seat}'s joke is reported",
+    Pending.KEEP_CARD: "seat {seat}, who made someone laugh, chooses the card to keep",
+    Pending.ROOSTER: "seat {seat}'s rooster call is reported",
+    # UNO Spin
+    Pending.SPIN: "seat {seat} spins the wheel",
+    Pending.ALMOST_UNO: "seat {seat} chooses the cards to keep (Almost UNO)",
+    Pending.ALMOST_UNO_SECOND: "seat {seat} chooses the second card to keep (Almost UNO)",
+    Pending.ALMOST_UNO_TOP: "seat {seat} discards the rest, choosing the card on top (Almost UNO)",
+    Pending.DISCARD_NUMBER: "seat {seat} discards cards of the number on top (Discard Number)",
+    Pending.DISCARD_COLOUR: "seat {seat} discards cards of the colour on top (Discard Colour)",
+    Pending.DISCARD_NUMBER_MORE: "seat {seat} discards more of the number on top (Discard Number)",
+    Pending.DISCARD_COLOUR_MORE: "seat {seat} discards more of the colour on top (Discard Colour)",
+    Pending.WAR_DISCARD: "seat {seat}, who won the War, discards the cards revealed",
+    Pending.UNO_SPIN: "the first player to claim UNO Spin discards a card",
+    Pending.UNO_SPIN_DISCARD: "seat {seat}, who claimed UNO Spin, discards a card",
+    # UNO Power Grab
+    Pending.BLOCK: "seat {seat} blocks the action card with their tower or takes it",
+    Pending.KEEP: "seat {seat}, holding all four towers, chooses the card to keep (Instant UNO)",
+}
 
 
 # How commands are decided -------------------------------------------------------------------

@@ -292,7 +292,10 @@ def test_a_discard_must_name_cards_the_spinner_holds(monkeypatch):
 
 def test_only_the_spinner_discards(monkeypatch):
     state, _ = spun(monkeypatch, "discard_colour", hands={2: SPINNER})
-    with pytest.raises(IllegalCommand, match="seat 0 cannot wheel_discard now: waiting for seat 2"):
+    with pytest.raises(
+        IllegalCommand,
+        match=r"seat 0 cannot wheel_discard now: seat 2 discards cards of the colour on top \(Discard",
+    ):
         step(state, discard(["B1"], seat=0))
 
 

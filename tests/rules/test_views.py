@@ -2,6 +2,7 @@
 
 from rules.commands import DrawCard
 from rules.engine import new_game, step
+from rules.pending import SEATLESS, Pending
 from rules.views import event_view, game_view
 
 from .helpers import start
@@ -57,3 +58,22 @@ def test_once_the_game_is_over_everyone_sees_everything():
     view = game_view(state, 0)
     assert all("hand" in s for s in view["seats"])
     assert event_view(events[2], 0, finished=True)["deck"] is not None
+
+
+def test_every_wait_a_game_rests_in_is_told_in_words_not_by_its_code():
+    """The views' ``pending.text`` and the refusals of commands sent at the wrong moment say
+    what the game waits for in words, for the core engine's waits and every edition's."""
+    within_a_decision = {Pending.STARTER, Pending.PLAYING, Pending.HAND_OVER}
+    state, _ = new_game(players=3, seed="v")
+    told = set()
+    for kind in Pending:
+        if kind in within_a_decision:
+            continue
+        waiting = state.copy()
+        waiting.pending = (kind, -1 if kind in SEATLESS else 2)
+        text = game_view(waiting, 0)["pending"]["text"]
+        assert f"({kind})" not in text and "waiting for" not in text, (kind, text)
+        if kind not in SEATLESS and kind != Pending.UNO_SPIN:  # (UNO Spin: any seat claims)
+            assert "seat 2" in text, (kind, text)
+        told.add(text)
+    assert len(told) == len(Pending) - len(within_a_decision)  # no two waits told alike

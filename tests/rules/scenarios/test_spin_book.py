@@ -86,7 +86,7 @@ def test_a_spin_card_is_played_as_a_number_card_and_the_next_player_must_spin():
     state, _ = send(state, PlayCard(1, "G3~", uno=True))
     assert state.pending == ("spin", 2)
     assert offers(state, 2) == [SpinWheel(2)]
-    assert "waiting for seat 2 (spin)" in refused(state, PlayCard(2, "G1"))
+    assert "seat 2 spins the wheel" in refused(state, PlayCard(2, "G1"))
 
 
 def test_a_player_without_a_match_draws_and_may_play_the_card_drawn():
