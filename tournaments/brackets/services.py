@@ -33,10 +33,27 @@ from tournaments.leagues.models import StandingRow
 
 log = logging.getLogger(__name__)
 
-# What a turn timer does for a seat that let its time run out, in this order of preference
-# among the seat's legal commands: draw on a turn (then pass, if the drawn card could be
-# played); accept a Wild Draw 4; the first colour on a wild turned up; deal the next hand.
-TIMEOUT_PREFERENCE = ("draw", "pass", "accept", "choose_colour", "deal")
+# What a turn timer does for a seat that let its time run out: the first of these kinds among
+# the seat's legal commands, the first of that kind as listed, or the one ``_DECLINED`` names:
+# draw on a turn (then pass, if the drawn card could be played); accept a Wild Draw 4; the
+# first colour on a wild turned up; deal the next hand. The editions' choices: UNO Power Grab's
+# tower left unused (take the card) and the first card kept at an Instant UNO, UNO not called;
+# UNO Spin's wheel spun, an UNO Spin claimed for the spinner when nobody else claimed it in
+# the time, the first cards kept or discarded as the wheel asks (one card where it may be
+# more); UNO VETO's house rules answered with the first colour or card, nobody laughing at
+# the joke and no rooster call. Never an out-of-turn command (a catch, a VETO slap).
+TIMEOUT_PREFERENCE = (
+    *("draw", "pass", "accept", "choose_colour", "deal"),
+    *("take", "keep"),
+    *("spin", "claim_uno_spin", "wheel_keep", "wheel_discard"),
+    *("name_colour", "discard", "keep_card", "report_joke", "report_rooster"),
+)
+_DECLINED = {"report_joke": ("laughed", False), "report_rooster": ("performed", False)}
+# The moments a seat's turn goes on after a timer's command (a card drawn that could be played,
+# the wheel's choices): the same timer answers them too, up to this many. A new turn (or a new
+# hand) is a moment of its own, with its own timer.
+_FOLLOW_UPS = 8
+_NEW_MOMENTS = ("turn", "deal")
 
 # A seat whose turn times out this many times in a row (without acting itself in between) is
 # ruled absent: it places last at its table. A table with at most one player present ends.
@@ -458,17 +475,23 @@ def table_finished(*, game_id: UUID | str) -> Round | None:
 
 
 def _default_command(commands: list[Command]) -> Command | None:
+    """What the turn timer sends for a seat whose legal commands are ``commands``
+    (``TIMEOUT_PREFERENCE``); None when it has nothing to send."""
     for kind in TIMEOUT_PREFERENCE:
+        declined = _DECLINED.get(kind)
         for command in commands:
-            if command.type == kind:
+            if command.type == kind and (
+                declined is None or getattr(command, declined[0]) == declined[1]
+            ):
                 return command
     return None
 
 
 def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     """The seat the game waits for let its time run out: if the game is still at
-    ``version``, apply the default action (draw; if the drawn card could be played, pass)
-    as the system. A late or repeated timer finds the game moved on and does nothing.
+    ``version``, apply the default action (``TIMEOUT_PREFERENCE``: draw, and pass if the drawn
+    card could be played; the first of the editions' choices) as the system. A late or repeated
+    timer finds the game moved on and does nothing.
     Returns whether anything was appended."""
     state = game_services.load_game(game_id=game_id)
     if state.finished or state.version != version:
@@ -492,21 +515,28 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
         )
     except (Stale, IllegalCommand):
         return False  # someone acted meanwhile
-    if command.type == "draw":
+    # The seat's turn may go on (a card drawn that could be played, the wheel's choices): the
+    # same timer answers, as one timeout, until the game waits for someone else or a new turn.
+    for _ in range(_FOLLOW_UPS):
         after = game_services.load_game(game_id=game_id)
-        if not after.finished and after.version == result.version and after.pending[1] == seat:
-            passing = [c for c in legal_commands(after, seat) if c.type == "pass"]
-            if passing:
-                try:
-                    game_services.apply_command(
-                        game_id=game_id,
-                        command=passing[0],
-                        actor=game_services.SYSTEM,
-                        expected_version=result.version,
-                        key=f"timeout:{result.version}",
-                    )
-                except (Stale, IllegalCommand):
-                    pass
+        kind, waiting = after.pending
+        if after.finished or after.version != result.version or waiting != seat:
+            break
+        if kind in _NEW_MOMENTS:
+            break
+        follow = _default_command(legal_commands(after, seat))
+        if follow is None:
+            break
+        try:
+            result = game_services.apply_command(
+                game_id=game_id,
+                command=follow,
+                actor=game_services.SYSTEM,
+                expected_version=result.version,
+                key=f"timeout:{result.version}",
+            )
+        except (Stale, IllegalCommand):
+            break  # someone acted meanwhile
     return True
 
 

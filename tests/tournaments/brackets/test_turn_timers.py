@@ -141,3 +141,59 @@ def test_the_listener_reports_a_finished_table(
     with django_capture_on_commit_callbacks(execute=True):
         play_game(table.game_id)
     assert reported == [str(table.game_id)]
+
+
+EDITION_WAITS = {
+    "spin": {"spin", "almost_uno", "discard_number", "discard_colour", "war_discard"},
+    "power_grab": {"block", "keep"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(EDITION_WAITS))
+def test_a_player_gone_at_an_editions_own_moment_is_answered_for_and_play_goes_on(
+    organiser, variant
+):
+    """Bots play a tournament table until it waits for one of the edition's own choices (the
+    Spin wheel, a Power Grab block); that player's time runs out: the timer answers for them as
+    the system, every choice of the moment in one timeout, and the game then waits for someone
+    else, or for that player's next turn."""
+    from games.bots import next_bot_move
+
+    for attempt in range(10):
+        tournament = tournament_services.create_tournament(
+            name=f"{variant} clock {attempt}",
+            organiser=organiser,
+            format="swiss",
+            table_size=3,
+            rounds=1,
+            variant=variant,
+            target=2000,
+            players=["Ann", "Bob", "Cid"],
+            turn_seconds=30,
+        )
+        tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+        table = Table.objects.get(round__tournament=tournament)
+        state = services.load_game(game_id=table.game_id)
+        for _ in range(3000):
+            if state.finished or state.pending[0] in EDITION_WAITS[variant]:
+                break
+            seat, command = next_bot_move(state, frozenset(range(3)), str(table.game_id))
+            services.apply_command(
+                game_id=table.game_id,
+                command=command,
+                actor=services.seat_actor(seat),
+                expected_version=state.version,
+            )
+            state = services.load_game(game_id=table.game_id)
+        if not state.finished:
+            break
+    kind, seat = state.pending
+    assert kind in EDITION_WAITS[variant]
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    after = services.load_game(game_id=table.game_id)
+    new = services.replay_events(game_id=table.game_id, after=state.version)
+    assert new and all(row.actor == "system" for row in new)
+    assert after.pending[1] != seat or after.pending[0] in ("turn", "deal")
+    table.refresh_from_db()
+    assert table.timeouts[table.players[seat]][0] == 1  # one timeout, not one a choice
+    assert table.absent == []
