@@ -45,6 +45,26 @@ def test_a_draw_is_shown_to_the_drawer_and_counted_for_the_others():
     assert event_view(events[0], 2)["cards"] is None and event_view(events[0], 2)["count"] == 1
 
 
+def test_a_card_drawn_that_could_be_played_stays_hidden_while_its_player_decides():
+    """The others see that the player may play the card just drawn (the book's flow shows it:
+    docs/RULINGS.md, C8), never which card it is; the player and a referee see it."""
+    state, _ = start(
+        players=3,
+        dealer=0,
+        hands={1: ["B1", "B2", "G3", "G4", "Y5", "Y6", "B7"]},
+        starter="R9",
+        draws=["R2"],
+    )
+    state, events = step(state, DrawCard(1))
+    assert state.pending == ("drawn", 1)
+    for other in (0, 2):
+        view = game_view(state, other)
+        assert "drawn" not in view and "hand" not in view["seats"][1]
+        assert event_view(events[0], other)["cards"] is None
+    assert game_view(state, 1)["drawn"] == "R2"
+    assert game_view(state, None, referee=True)["drawn"] == "R2"
+
+
 def test_once_the_game_is_over_everyone_sees_everything():
     state, events = new_game(players=2, seed="v", scoring="none")
     from rules.bots import RandomBot
