@@ -327,6 +327,10 @@ def command_from_dict(seat: int | None, data: Any, variant: str | None = None) -
         raise InvalidCommand(f"unknown command type {kind!r} (known: {known})", field="type")
     if cls is PlayCard:
         cls = _play_type(data, variant)
+        if cls is PlayCard:
+            # The editions' fields sent empty (``null``), as clients that send every field they
+            # know do: not given, in any edition's game (as an omitted field).
+            data = {k: v for k, v in data.items() if not (v is None and k in PLAY_TYPES)}
     # JSON name -> field (a field may have another name in the API, e.g. catch's ``target``).
     spec = {f.metadata.get("json", f.name): f for f in fields(cls) if f.name != "seat"}
     old = {f.metadata["old"]: name for name, f in spec.items() if "old" in f.metadata}

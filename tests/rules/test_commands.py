@@ -146,6 +146,17 @@ def test_a_play_carrying_another_editions_field_is_refused_naming_the_field(
     assert err.value.field == field
 
 
+@pytest.mark.parametrize("variant", ["classic", "mod", "veto", "spin", "power_grab", None])
+def test_an_editions_field_sent_empty_is_not_given(variant):
+    """A client that sends every field it knows, ``null`` when it has nothing to say, plays a
+    plain card: ``"give": null`` is no unknown field, in a game of any edition."""
+    empty = {"give": None, "towers": None, "rule": None}
+    data = {"type": "play", "card": "R1", **empty}
+    assert command_from_dict(1, data, variant) == PlayCard(1, "R1")
+    wild = {"type": "play", "card": "WM", "colour": "R", "give": None}
+    assert command_from_dict(1, wild, variant) == PlayCard(1, "WM", "R")
+
+
 def test_a_play_is_parsed_as_the_editions_own_play_command():
     from rules.variants.mod.commands import ModPlay
     from rules.variants.power_grab.commands import PowerGrabPlay
