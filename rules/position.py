@@ -496,6 +496,10 @@ def _conserved(s: GameState, variant: Variant, cards: list[str]) -> None:
             )
 
 
+# The moments with no hand being played: before the game, between hands, after it.
+_NO_HAND_IN_PLAY = (Pending.START, Pending.DEAL, Pending.OVER, Pending.SHEET)
+
+
 def _check(s: GameState, variant: Variant) -> None:
     """Refuse a position that no game could reach, naming the field."""
     n = s.players
@@ -510,6 +514,12 @@ def _check(s: GameState, variant: Variant) -> None:
         raise PositionError("ranks", f"a finished game ranks all {n} seats")
     if s.discard and s.colour is None and kind not in (Pending.COLOUR, Pending.START):
         raise PositionError("colour", "a card is in play, so a colour is")
+    if kind not in _NO_HAND_IN_PLAY and not s.sheet and not s.discard:
+        raise PositionError("discard", "a hand being played has a card on the discard pile")
+    if s.drawn is not None and kind != Pending.DRAWN:
+        raise PositionError(
+            "drawn", "a card just drawn is named only while its player may play it (pending=drawn)"
+        )
     if s.drawn is not None and (seat < 0 or s.drawn not in s.hands[seat]):
         raise PositionError("drawn", f"the card just drawn is not in seat {seat}'s hand")
     if kind == Pending.DRAWN and s.drawn is None:
@@ -590,6 +600,8 @@ def start_from(text: str, *, seed: str | None = None) -> tuple[GameState, list[E
     """Start a game from a position: the state and the event that made it (version 1). The
     event records the position in full (``pile=*`` dealt out), so replay never draws."""
     state = parse_position(text, seed=seed)
+    if state.pending[0] == Pending.START:
+        raise PositionError("pending", "a game set up from a position starts from a moment of play")
     event = PositionSetUp(format_position(state))
     state.version = 1
     return state, [event]

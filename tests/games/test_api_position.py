@@ -74,6 +74,28 @@ def test_an_impossible_position_is_refused_naming_the_field():
     assert Game.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("discard=G7,R7", "discard="), "discard: a hand being played has a card"),
+        (
+            (
+                "pending=turn:1|dir=+|colour=R|discard=G7,R7",
+                "pending=drawn:1|dir=+|colour=R|discard=",
+            ),
+            "discard: a hand being played has a card",
+        ),
+        (("pending=turn:1", "pending=start"), "pending: a game set up from a position starts"),
+    ],
+)
+def test_a_position_with_no_card_in_play_or_before_the_game_is_400_not_500(change, words):
+    response = set_up(user_client(), position=POSITION.replace(*change))
+
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"]["position"].startswith(words)
+    assert Game.objects.count() == 0
+
+
 def test_a_season_is_refused_a_set_up_game():
     response = set_up(user_client(), position=POSITION, season=1)
 

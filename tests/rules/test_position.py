@@ -193,6 +193,13 @@ def test_a_card_lost_is_refused_naming_it():
         (("pending=turn:1", "pending=turn:1|extra={}"), "extra", "keeps no state"),
         (("pending=turn:1", "pending=turn:1|turn=1"), "turn", "unknown field"),
         (("pending=turn:1", "pending=turn:1|exposed=0"), "exposed", "one card"),
+        (("discard=R7", "discard="), "discard", "a card on the discard pile"),
+        (
+            ("pending=turn:1|dir=+|colour=R|discard=R7", "pending=drawn:1|dir=+|colour=R|discard="),
+            "discard",
+            "a card on the discard pile",
+        ),
+        (("pending=turn:1", "pending=turn:1|drawn=R5"), "drawn", "only while its player"),
     ],
 )
 def test_an_impossible_position_is_refused_naming_the_field(change, part, words):
@@ -225,6 +232,15 @@ def test_scores_a_game_still_being_played_cannot_have_are_refused(fields, seat, 
     error = refused(TWO_SEATS.replace("pending=turn:1", f"pending=turn:1|{fields}"))
     assert (error.part, error.seat) == ("scores", seat)
     assert words in str(error)
+
+
+def test_a_game_is_not_started_from_before_its_first_deal():
+    """``pending=start`` is the state before anything happened: a position for the round trip,
+    but a game started from it would wait for nothing that any command gives."""
+    text = "classic|players=2|hand=0|dealer=0|pending=start|dir=+|colour=-|discard=|pile=*|hands=/"
+    assert parse_position(text, seed="s").pending == ("start", -1)
+    with pytest.raises(PositionError, match="pending: a game set up from a position starts"):
+        start_from(text, seed="s")
 
 
 def test_scores_past_the_target_with_a_tie_for_the_lowest_play_on_in_alternative_scoring():
