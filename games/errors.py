@@ -1,6 +1,8 @@
 """Errors of the game services. Rule errors (``rules.RuleError``: bad input, illegal moves)
 pass through the services unchanged, so one exception handler maps them all."""
 
+from rules import IllegalCommand
+
 
 class GameError(Exception):
     """Base class of the errors the games app raises itself."""
@@ -32,3 +34,15 @@ class KeyClash(GameError):
         )
         self.key = key
         self.version = version
+
+
+class CommandUndone(IllegalCommand):
+    """A command sent again with its idempotency key, after a referee undid it: it no longer
+    stands, and the key cannot carry a new one (409 ``illegal``)."""
+
+    def __init__(self, key: str, to_version: int, at_version: int) -> None:
+        super().__init__(
+            f"the command sent with the key {key!r} was undone: the referee took the game back "
+            f"to version {to_version} (at version {at_version}); look again and send a new "
+            "command with a new key"
+        )

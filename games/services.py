@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import chain, registry, store
-from games.errors import KeyClash, NotFound, Stale
+from games.errors import CommandUndone, KeyClash, NotFound, Stale
 from games.models import Dispute, Event, Game, GameReferee, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.events import Rewound
@@ -250,6 +250,10 @@ def _answered(
     # Rows from before digests were kept have none: they answer as they always did.
     if rows[0].command_digest and rows[0].command_digest not in digests:
         raise KeyClash(key, rows[0].version)
+    undone = store.undone_by(game_id, rows[0].version, rows[-1].version)
+    if undone is not None:
+        # Answering with the first answer would tell the sender their command stands.
+        raise CommandUndone(key, undone.data["to_version"], undone.version)
     return AppendResult(version=rows[-1].version, events=rows)
 
 

@@ -155,6 +155,18 @@ def batch_of_key(game_id: UUID | str, actor: str, key: str) -> list[Event] | Non
     )
 
 
+def undone_by(game_id: UUID | str, first: int, last: int) -> Event | None:
+    """The ``rewound`` event that took the game back to before the batch of versions
+    ``first``..``last`` (an undo after it), or None if the batch still stands."""
+    return (
+        Event.objects.filter(
+            game_id=game_id, type="rewound", version__gt=last, data__to_version__lt=first
+        )
+        .order_by("version")
+        .first()
+    )
+
+
 def current(game_id: UUID | str, expected_version: int | None = None) -> GameState:
     """The game's state to decide a command on. When the caller expects the version this
     process has cached, that state is used as it is (the append checks the version under the

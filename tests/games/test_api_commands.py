@@ -223,6 +223,26 @@ def test_a_retry_after_the_game_moved_on_still_gets_the_first_answer(game):
     assert event_count(game) == count
 
 
+def test_a_retry_after_a_referee_undid_the_command_is_told_it_no_longer_stands():
+    referee = user_client()
+    game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)
+    command = {"type": "draw", "key": "undone-1"}
+    assert send(game, 1, command).status_code == 201
+    undo = referee.post(
+        url(game, "undo/"), {"to_version": game["version"], "reason": "misdeal"}, format="json"
+    )
+    assert undo.status_code in (200, 201), undo.content
+    count = event_count(game)
+
+    again = send(game, 1, command)
+
+    assert again.status_code == 409, again.content
+    assert again.json()["error"] == "illegal"
+    assert "was undone" in again.json()["detail"]
+    assert f"to version {game['version']}" in again.json()["detail"]
+    assert event_count(game) == count  # nothing appended: the seat still waits to play or draw
+
+
 def test_a_different_key_is_a_different_command(game):
     assert send(game, 1, {"type": "draw", "key": "k-1"}).status_code == 201
     count = event_count(game)
