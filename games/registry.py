@@ -7,6 +7,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.start_season_game = start_season_game           # POST /api/games/ with "season"
     registry.reveal_checks.append(round_revealed)           # (game) -> bool
     registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
+    registry.counts_checks.append(is_tournament_table)       # (game) -> bool
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -34,6 +35,11 @@ reveal_checks: list[Callable[[Game], bool]] = []
 # something built on the game's result disagree with its log (e.g. a tournament round seated
 # from a table's result), or None. Any reason refuses the undo (409, nothing appended).
 undo_checks: list[Callable[[Game], str | None]] = []
+
+# Whether a game counts for something outside it, besides a season (e.g. a tournament's table):
+# nothing of such a game's deal may be chosen, so a referee's ``deal`` with a deck set up card by
+# card is refused in it (a season's game counts in any case).
+counts_checks: list[Callable[[Game], bool]] = []
 
 # Called after the transaction that appended events commits, once per append, with the game
 # (its version and status as of the append) and the Event rows appended. Listeners should only

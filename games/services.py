@@ -27,6 +27,7 @@ from games import chain, registry, store
 from games.errors import CommandUndone, KeyClash, NotFound, Stale
 from games.models import Dispute, Event, Game, GameReferee, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
+from rules.commands import DealHand
 from rules.events import Rewound
 
 SYSTEM = "system"
@@ -72,6 +73,14 @@ class AppendResult:
 # Creating a game -----------------------------------------------------------------------------
 
 
+# How a game that counts is dealt, for each part of a deal a practice game may choose.
+COUNTING_DEALS = {
+    "seed": "chance comes from a seed drawn for it",
+    "deck": "cards are shuffled",
+    "dealer": "dealer is drawn as the rules say",
+}
+
+
 def create_game(
     *,
     variant: str,
@@ -103,11 +112,16 @@ def create_game(
         if not isinstance(name, str) or not name:
             raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
     seed_chosen = seed is not None
-    if seed_chosen and season_id is not None:
-        raise InvalidCommand(
-            "a seed may be chosen for practice games only, not for a game that counts",
-            field="seed",
-        )
+    if season_id is not None:
+        # A game that counts is dealt by chance alone: nothing of its deal is chosen.
+        chosen = {"seed": seed, "deck": deck, "dealer": dealer}
+        for field, value in chosen.items():
+            if value is not None:
+                raise InvalidCommand(
+                    f"a {field} may be chosen for practice games only, not for a game that "
+                    f"counts: its {COUNTING_DEALS[field]}",
+                    field=field,
+                )
     if drawn_seed is not None:
         if seed_chosen:
             raise ValueError("give either a chosen seed or a drawn one")
@@ -186,6 +200,8 @@ def apply_command(
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
+    if isinstance(command, DealHand) and command.deck:
+        _refuse_a_chosen_deal(game_id)
     digest = chain.command_digest(command.to_dict()) if key is not None else ""
     # The same command as a version before a field's rename recorded it: a retry across
     # the rename is still that command.
@@ -234,6 +250,19 @@ def apply_command(
             continue
         return AppendResult(version=rows[-1].version, events=rows, state=new_state)
     raise last
+
+
+def _refuse_a_chosen_deal(game_id: UUID | str) -> None:
+    """A referee's ``deal`` with a deck set up card by card is for practice games: a game that
+    counts (a season's, a tournament's table: ``registry.counts_checks``) is dealt by chance."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return  # (the store says there is no such game)
+    if game.season_id is not None or any(check(game) for check in registry.counts_checks):
+        raise IllegalCommand(
+            "a game that counts is dealt a shuffled deck: a deck set up card by card is for "
+            "practice games only"
+        )
 
 
 def _answered(

@@ -35,6 +35,9 @@ class TournamentsConfig(AppConfig):
         # seated from it (the director reopens the table first).
         from tournaments.brackets import directing
 
+        # A table counts for its tournament: its deal is never chosen.
+        if bracket_services.is_tournament_table not in registry.counts_checks:
+            registry.counts_checks.append(bracket_services.is_tournament_table)
         if directing.undo_refusal not in registry.undo_checks:
             registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:

@@ -70,6 +70,11 @@ def is_tournament_referee(user: Any, game: Game) -> bool:
     return Table.objects.filter(game_id=game.pk, round__tournament__organiser_id=user.pk).exists()
 
 
+def is_tournament_table(game: Game) -> bool:
+    """``games.registry.counts_checks``: a tournament's table counts for its tournament."""
+    return Table.objects.filter(game_id=game.pk).exists()
+
+
 def round_revealed(game: Game) -> bool:
     """``games.registry.reveal_checks``: a table dealt the same cards as the other tables of
     its round (duplicate deals) stays hidden until every one of them has finished; its seats

@@ -197,3 +197,20 @@ def test_a_player_gone_at_an_editions_own_moment_is_answered_for_and_play_goes_o
     table.refresh_from_db()
     assert table.timeouts[table.players[seat]][0] == 1  # one timeout, not one a choice
     assert table.absent == []
+
+
+def test_a_tournament_table_is_never_dealt_from_a_deck_set_up(table, organiser):
+    """A table counts for its tournament: the services refuse its referee a deal with a deck
+    set up card by card (``games.registry.counts_checks``), as in a season's game."""
+    from rules import IllegalCommand
+    from rules.commands import DealHand
+    from rules.variants import get_variant
+
+    state = services.load_game(game_id=table.game_id)
+    with pytest.raises(IllegalCommand, match="dealt a shuffled deck"):
+        services.apply_command(
+            game_id=table.game_id,
+            command=DealHand(None, get_variant("classic").deck),
+            actor=services.user_actor(organiser),
+        )
+    assert services.load_game(game_id=table.game_id).version == state.version

@@ -10,6 +10,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Game, GameReferee
+from rules import IllegalCommand
+from rules.variants import get_variant
 from tournaments.leagues import services
 from tournaments.leagues.models import Player, SeasonSeat
 
@@ -197,6 +199,44 @@ def test_a_game_that_counts_refuses_a_chosen_seed_naming_the_field(olga, autumn)
     assert response.json()["error"] == "invalid"
     assert "seed" in response.json()["detail"]
     assert not Game.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("chosen", "words"),
+    [
+        ({"deck": list(get_variant("classic").deck)}, "its cards are shuffled"),
+        ({"dealer": 1}, "its dealer is drawn"),
+    ],
+)
+def test_a_game_that_counts_refuses_a_deck_or_dealer_chosen_naming_the_field(
+    olga, autumn, chosen, words
+):
+    """A deck set up card by card (or the dealer chosen) would stack a game that counts."""
+    body = {"players": ["A", "B"], "season": autumn["id"], **chosen}
+    response = olga.post("/api/games/", body, format="json")
+    assert response.status_code == 400
+    (field,) = chosen
+    assert words in response.json()["detail"][field]
+    assert not Game.objects.exists() and not Player.objects.exists()
+
+
+def test_a_referee_cannot_deal_a_game_that_counts_from_a_deck_set_up(olga, autumn):
+    """The API takes no referee's deal; the services refuse one with a deck set up all the
+    same, in a game that counts (a practice game's referee may: a reconstruction)."""
+    from games import services as game_services
+    from rules.commands import DealHand
+
+    game = olga.post(
+        "/api/games/", {"players": ["A", "B"], "season": autumn["id"]}, format="json"
+    ).json()
+    before = olga.get(f"/api/games/{game['id']}/").json()["version"]
+    with pytest.raises(IllegalCommand, match="dealt a shuffled deck"):
+        game_services.apply_command(
+            game_id=game["id"],
+            command=DealHand(None, get_variant("classic").deck),
+            actor=game_services.user_actor(olga.user),
+        )
+    assert olga.get(f"/api/games/{game['id']}/").json()["version"] == before
 
 
 def test_a_game_that_counts_draws_its_own_seed(olga, autumn):
