@@ -289,7 +289,8 @@ class GameCreateView(APIView):
         description="A user creates a game and becomes its referee. Give `seed`, or (referee) an "
         "explicit `deck` (draw order, top first) and `dealer`. Each seat gets its own secret. "
         "With `season` (its league's organisers only) the game counts for that season: the "
-        "season's variant, scoring and target are the defaults and its organisers referee it.",
+        "season's variant, scoring and target are the defaults and its organisers referee it; "
+        "it is dealt by chance alone (`seed`, `deck` and `dealer` are refused).",
         request=GameCreateSerializer,
         auth=[{"tokenAuth": []}, {"cookieAuth": []}],
         responses=GAME_CREATED,
