@@ -200,6 +200,8 @@ def apply_command(
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
+    if (closed := closed_reason(game_id)) is not None:
+        raise IllegalCommand(closed)
     if isinstance(command, DealHand) and command.deck:
         _refuse_a_chosen_deal(game_id)
     digest = chain.command_digest(command.to_dict()) if key is not None else ""
@@ -250,6 +252,15 @@ def apply_command(
             continue
         return AppendResult(version=rows[-1].version, events=rows, state=new_state)
     raise last
+
+
+def closed_reason(game_id: UUID | str) -> str | None:
+    """Why the game takes no more moves although it is not over (``registry.closed_checks``:
+    e.g. a tournament table a director decided), in the players' words; None if it does."""
+    for check in registry.closed_checks:
+        if (reason := check(game_id)) is not None:
+            return reason
+    return None
 
 
 def _refuse_a_chosen_deal(game_id: UUID | str) -> None:

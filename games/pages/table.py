@@ -112,11 +112,14 @@ def table_context(
     ed = edition_for(state.variant)
     discard_kinds = ed.discard_kinds
     rows = _seat_rows(state, view, seats, viewer, name)
-    legal = legal_commands(state, viewer.seat) if viewer.seat is not None else []
+    # A game that takes no more moves (a tournament table a director decided) says why.
+    closed = None if state.finished else services.closed_reason(game.pk)
+    playing = viewer.seat is not None and closed is None
+    legal = legal_commands(state, viewer.seat) if playing else []
     legal_dicts = [c.to_dict() for c in legal]
     hand_cards: list[HandCard] = []
     if viewer.seat is not None:
-        hand_cards = _hand(state.hands[viewer.seat], legal_dicts, kind in discard_kinds)
+        hand_cards = _hand(state.hands[viewer.seat], legal_dicts, playing and kind in discard_kinds)
     pick_options = _pick_options(pick, legal_dicts, name, ed) if pick else []
     actions = _actions(legal_dicts, name, ed)
     top = state.top
@@ -136,13 +139,14 @@ def table_context(
         "colour_word": colour_word(state.colour) if state.colour else "",
         "direction_word": "clockwise" if state.direction == 1 else "counter-clockwise",
         "draw_pile_count": view["draw_pile_count"],
-        "status_text": status_text(state, name, viewer.seat),
+        "status_text": closed or status_text(state, name, viewer.seat),
+        "closed": closed,
         "your_turn": viewer.seat is not None and pseat == viewer.seat and bool(legal),
         "hand": hand_cards,
         "drawn": card_face(state.drawn)
         if kind == "drawn" and pseat == viewer.seat and state.drawn
         else None,
-        "discarding": viewer.seat is not None and pseat == viewer.seat and kind in discard_kinds,
+        "discarding": playing and pseat == viewer.seat and kind in discard_kinds,
         "discard_wild_top": any(card_info(c).is_wild for c in state.hands[viewer.seat])
         if viewer.seat is not None and state.hands
         else False,

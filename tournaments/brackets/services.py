@@ -30,6 +30,7 @@ from rules.variants import get_variant, variant_names
 from tournaments.brackets import pairing, rounds
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 from tournaments.leagues.models import StandingRow
+from tournaments.templatetags.league_pages import ordinal
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,33 @@ def is_tournament_referee(user: Any, game: Game) -> bool:
 def is_tournament_table(game: Game) -> bool:
     """``games.registry.counts_checks``: a tournament's table counts for its tournament."""
     return Table.objects.filter(game_id=game.pk).exists()
+
+
+# What a director's ruling did to a table, in the players' words.
+_DECIDED = {
+    Table.DecidedBy.AWARD: "awarded this table's result",
+    Table.DecidedBy.TIME: "called time on this table",
+    Table.DecidedBy.ABSENT: "decided this table: players were absent",
+}
+
+
+def table_closed(game_id: UUID | str) -> str | None:
+    """``games.registry.closed_checks``: a table a director decided by a ruling (an awarded
+    result, time called, players absent) takes no more moves, so its game cannot come to
+    another result than the bracket's; reopening the table lets play go on."""
+    row = (
+        Table.objects.filter(game_id=game_id, decided_by__in=list(_DECIDED))
+        .values_list("decided_by", "placings")
+        .first()
+    )
+    if row is None:
+        return None
+    decided_by, placings = row
+    places = ", ".join(f"{ordinal(i)} {name}" for i, name in enumerate(placings, start=1))
+    return (
+        f"The tournament's director {_DECIDED[decided_by]} ({places}): the game takes no more "
+        "moves unless the director reopens the table."
+    )
 
 
 def round_revealed(game: Game) -> bool:

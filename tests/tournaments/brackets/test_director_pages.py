@@ -103,6 +103,21 @@ def test_an_award_from_the_page_is_shown_with_its_reason(tournament, director):
     assert "Result awarded by the director." in html
 
 
+def test_an_award_names_no_loser_until_the_director_chooses_one(tournament, director):
+    """The form does not start on the first player: an award sent without a choice is refused,
+    saying what is missing, and decides nothing."""
+    assert '<option value="">Choose the player</option>' in page(director, tournament)
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": "no_show", "player": "", "reason": "never came"},
+        follow=True,
+    )
+    html = answer.content.decode()
+    assert "Nothing was done" in html and "Who loses the table" in html
+    assert not Ruling.objects.exists()
+    assert Table.objects.get(round__number=1, number=1).status == Table.Status.PLAYING
+
+
 def test_a_bad_form_changes_nothing_and_says_why(tournament, director):
     answer = director.post(
         f"/tournaments/{tournament.pk}/direct/call-time/",

@@ -209,7 +209,13 @@ def test_called_time_ranks_the_table_by_fewest_points_in_hand(organiser):
     )
 
 
-def test_an_awarded_table_stays_decided_when_its_game_is_played_on(organiser):
+def test_an_awarded_table_takes_no_more_moves_until_the_director_reopens_it(organiser):
+    """Its game cannot come to another result than the bracket's: a seat's command is refused
+    saying who decided the table and how; reopening the table lets play go on."""
+    from games.pages.table import table_context
+    from games.pages.viewers import Viewer
+    from rules import legal_commands
+
     tournament = knockout(organiser)
     first, _ = tables(tournament, 1)
     directing.award_result(
@@ -221,8 +227,33 @@ def test_an_awarded_table_stays_decided_when_its_game_is_played_on(organiser):
         reason="conceded",
         by=organiser,
     )
-    finish(first)
-    assert first.placings == list(first.players) and first.decided_by == Table.DecidedBy.AWARD
+    state = game_services.load_game(game_id=first.game_id)
+    seat = state.pending[1]
+    command = legal_commands(state, seat)[0]
+    with pytest.raises(IllegalCommand, match="awarded this table's result") as refused:
+        game_services.apply_command(
+            game_id=first.game_id, command=command, actor=game_services.seat_actor(seat)
+        )
+    assert f"1st {first.players[0]}, 2nd {first.players[1]}" in str(refused.value)
+    assert game_services.load_game(game_id=first.game_id).version == state.version
+    page = table_context(
+        game_services.get_game(first.game_id),
+        Viewer(seat=seat, referee=False, actor=game_services.seat_actor(seat)),
+    )
+    assert page["closed"] and page["status_text"].startswith("The tournament's director")
+    assert not page["your_turn"] and not page["actions"]
+
+    directing.reopen_table(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        reason="award in error",
+        by=organiser,
+    )
+    game_services.apply_command(
+        game_id=first.game_id, command=command, actor=game_services.seat_actor(seat)
+    )
+    assert game_services.load_game(game_id=first.game_id).version > state.version
 
 
 def test_advance_is_refused_while_a_table_plays(organiser):
