@@ -27,6 +27,15 @@ from rules.views import event_view, game_view
 
 LOG_SIZE = 8  # events in words on the table page
 CARD_COMMANDS = frozenset({"play", "discard", "keep", "keep_card"})  # a card of the hand
+# What pressing a card of the hand does, by the command it sends: the word on the card's
+# button, what the hand's heading says of the raised cards
+# and when UNO may be said with it.
+CARD_VERBS = {
+    "play": ("Play", "raised cards can be played", "with this play"),
+    "discard": ("Discard", "press a raised card to discard it", "with this discard"),
+    "keep": ("Keep", "press the card you keep", "as you keep it"),
+    "keep_card": ("Keep", "press the card you keep", "as you keep it"),
+}
 
 # Buttons ----------------------------------------------------------------------------------------
 
@@ -121,6 +130,8 @@ def table_context(
     if viewer.seat is not None:
         hand_cards = _hand(state.hands[viewer.seat], legal_dicts, playing and kind in discard_kinds)
     pick_options = _pick_options(pick, legal_dicts, name, ed) if pick else []
+    card_command = next((d["type"] for d in legal_dicts if d["type"] in CARD_COMMANDS), "play")
+    hand_verb, hand_hint, say_uno_with = CARD_VERBS[card_command]
     actions = _actions(legal_dicts, name, ed)
     top = state.top
     edition = view.get("edition") or {}
@@ -151,6 +162,9 @@ def table_context(
         if viewer.seat is not None and state.hands
         else False,
         "colours": [(c, colour_word(c)) for c in get_variant(state.variant).colours],
+        "hand_verb": hand_verb,
+        "hand_hint": hand_hint,
+        "say_uno_with": say_uno_with,
         "say_uno": any(d.get("uno") for d in legal_dicts)
         or (kind in discard_kinds and pseat == viewer.seat),
         "pick": card_face(pick) if pick_options else None,

@@ -231,3 +231,53 @@ def test_only_a_seat_may_press(client, make_game):
     response = client.post(f"/table/{game.pk}/command/", {"command": '{"type":"draw"}'})
 
     assert response.status_code == 403
+
+
+def _cards_kept_or_discarded():
+    from tests.rules.test_position import SEVEN, discards_owed, veto_extra
+
+    joke = veto_extra(["joke"], 2, player=0)
+    return {
+        # UNO Power Grab: all four towers held, an Instant UNO keeps one card.
+        "instant uno": (
+            "power_grab|players=3|hand=1|dealer=0|pending=keep:1|dir=+|colour=R|discard=R5:U"
+            '|pile=*|hands=G7/R5,G2,B9/Y4|extra={"threat":null,"towers":[1,1,1,1]}',
+            1,
+            ("Keep red 5", "press the card you keep", "as you keep it"),
+        ),
+        # UNO VETO: someone laughed at the joke, the teller keeps one card.
+        "joke": (
+            'veto|players=2|options={"customizable":["joke"]}|hand=1|dealer=0'
+            f"|pending=keep_card:0|dir=+|colour=P|discard=P7,WC|pile=*|hands=P1,G2/Y3,P5"
+            f"|extra={joke}",
+            0,
+            ("Keep purple 1", "press the card you keep", "as you keep it"),
+        ),
+        # UNO VETO: down to seven cards, one card at a time.
+        "down to seven": (
+            discards_owed("seven_cards", 1, SEVEN, [[1, 7]]),
+            1,
+            ("Discard green 1", "press a raised card to discard it", None),
+        ),
+    }
+
+
+@pytest.mark.parametrize("moment", ["instant uno", "joke", "down to seven"])
+def test_a_card_kept_or_discarded_is_pressed_so_not_as_a_play(client, db, moment):
+    """Where the hand's cards are kept or discarded, not played, their buttons and the hand's
+    heading say so, and so does the UNO box where UNO may be said."""
+    from django.contrib.auth import get_user_model
+
+    position, seat, (label, hint, uno) = _cards_kept_or_discarded()[moment]
+    referee = get_user_model().objects.create_user("ref-keep")
+    game = services.create_game_from_position(
+        position=position,
+        players=["Ann", "Bob", "Cy"][: 2 if "players=2" in position else 3],
+        created_by=referee,
+    )
+    page = seat_client(client, game, seat).get(f"/table/{game.pk}/").content.decode()
+    assert f'aria-label="{label}"' in page and 'aria-label="Play ' not in page
+    assert hint in page and "raised cards can be played" not in page
+    assert "with this play" not in page
+    if uno:
+        assert uno in page
