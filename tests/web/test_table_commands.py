@@ -281,3 +281,5 @@ def test_a_card_kept_or_discarded_is_pressed_so_not_as_a_play(client, db, moment
     assert "with this play" not in page
     if uno:
         assert uno in page
+    if moment == "down to seven":  # how far down, for everyone at the table
+        assert "Discarding by the house rule: Bob (you) down to 7 cards." in page

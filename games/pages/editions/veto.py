@@ -88,7 +88,7 @@ class Veto(Classic):
             f"{n.cap(d['seat'])}'s house rule: " + (d.get("text") or "none (a plain wild)")
         ),
         "cards_discarded": _discarded,
-        "discards_owed": lambda d, n: "Some players must discard down to a number of cards.",
+        "discards_owed": lambda d, n: _owed(d["queue"], n),
         "colour_named": lambda d, n: (
             f"{n.cap(d['seat'])} named {colour_word(d['colour'])}: "
             f"{n(d['victim'])} draws until one comes."
@@ -179,6 +179,8 @@ class Veto(Classic):
         for rule in edition.get("house_rules") or []:
             if rule["text"]:
                 lines.append(f"House rule: {rule['text']}")
+        if edition.get("discards_owed"):
+            lines.append(_owed(edition["discards_owed"], name))
         return lines
 
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
@@ -555,3 +557,10 @@ def _discards_owed(
 
 
 EDITION = Veto()
+
+
+def _owed(queue: list[list[int]] | tuple[tuple[int, int], ...], name: Namer) -> str:
+    """Who must still discard down to how many cards, in turn ("Bob discards down to 7 cards,
+    then Cy down to 3")."""
+    parts = [f"{name(seat)} down to {size} card{'s' if size != 1 else ''}" for seat, size in queue]
+    return "Discarding by the house rule: " + ", then ".join(parts) + "."
