@@ -48,6 +48,11 @@ class Game(models.Model):
     )
     # A plain integer, not a foreign key: games never import tournaments (DESIGN.md).
     season_id = models.IntegerField(null=True, blank=True, db_index=True)
+    # Why a game that is not over takes no more moves (a tournament table a director decided
+    # by a ruling), in the players' words: every append is refused with it (the store reads it
+    # with the lock, or the one-statement append finds the row closed), and the table's page
+    # shows it. Empty while the game plays.
+    closed = models.TextField(blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -8,7 +8,6 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.reveal_checks.append(round_revealed)           # (game) -> bool
     registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
     registry.counts_checks.append(is_tournament_table)       # (game) -> bool
-    registry.closed_checks.append(table_closed)               # (game id) -> reason or None
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -20,8 +19,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from uuid import UUID
-
     from games.models import Event, Game
 
 # Extra ways a user can be a game's referee (besides creating it or a GameReferee row), e.g.
@@ -38,11 +35,6 @@ reveal_checks: list[Callable[[Game], bool]] = []
 # something built on the game's result disagree with its log (e.g. a tournament round seated
 # from a table's result), or None. Any reason refuses the undo (409, nothing appended).
 undo_checks: list[Callable[[Game], str | None]] = []
-
-# Why a game that is not over takes no more moves, in the players' words, or None: e.g. a
-# tournament table whose result a director decided by a ruling. Asked before every command
-# (refused with the reason, 409) and when a table's page is drawn (it shows the reason).
-closed_checks: list[Callable[[UUID | str], str | None]] = []
 
 # Whether a game counts for something outside it, besides a season (e.g. a tournament's table):
 # nothing of such a game's deal may be chosen, so a referee's ``deal`` with a deck set up card by

@@ -107,10 +107,7 @@ def create_game(
     caller drew from ``secrets`` itself (a duplicate-deal round shares one among its tables)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
-    names = [name.strip() if isinstance(name, str) else name for name in players]
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
+    names = _player_names(players)
     seed_chosen = seed is not None
     if season_id is not None:
         # A game that counts is dealt by chance alone: nothing of its deal is chosen.
@@ -153,6 +150,23 @@ def create_game(
         seed_chosen=seed_chosen,
         season_id=season_id,
     )
+
+
+def _player_names(players: Sequence[Any]) -> list[str]:
+    """The names of a table's players, stripped; each must be a name, and a name of its own
+    (two players called "Ann" could not tell whose turn it is)."""
+    names = [name.strip() if isinstance(name, str) else name for name in players]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
+        if (first := seen.setdefault(name.casefold(), i)) != i:
+            raise InvalidCommand(
+                f"players[{i}]: {names[first]} is named twice; give each player a name of "
+                "their own",
+                field="players",
+            )
+    return names
 
 
 def _open_table(
@@ -200,8 +214,6 @@ def apply_command(
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
-    if (closed := closed_reason(game_id)) is not None:
-        raise IllegalCommand(closed)
     if isinstance(command, DealHand) and command.deck:
         _refuse_a_chosen_deal(game_id)
     digest = chain.command_digest(command.to_dict()) if key is not None else ""
@@ -252,15 +264,6 @@ def apply_command(
             continue
         return AppendResult(version=rows[-1].version, events=rows, state=new_state)
     raise last
-
-
-def closed_reason(game_id: UUID | str) -> str | None:
-    """Why the game takes no more moves although it is not over (``registry.closed_checks``:
-    e.g. a tournament table a director decided), in the players' words; None if it does."""
-    for check in registry.closed_checks:
-        if (reason := check(game_id)) is not None:
-            return reason
-    return None
 
 
 def _refuse_a_chosen_deal(game_id: UUID | str) -> None:
@@ -613,10 +616,7 @@ def create_game_from_position(
         raise InvalidCommand("a position is one line of text (docs/POSITION.md)", field="position")
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
-    names = [name.strip() if isinstance(name, str) else name for name in players]
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
+    names = _player_names(players)
     from rules.position import start_from
 
     state, events = start_from(position, seed=new_seed())

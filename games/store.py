@@ -41,7 +41,7 @@ from games.appending import (
 )
 from games.errors import NotFound, Stale
 from games.models import Event, Game, Snapshot
-from rules import ENGINE_VERSION, GameState, event_from_dict
+from rules import ENGINE_VERSION, GameState, IllegalCommand, event_from_dict
 from rules.engine import fold_with_rewinds
 from rules.events import Event as RuleEvent
 from rules.events import Rewound
@@ -332,6 +332,8 @@ def _append_locked(append: Append, state: GameState | None) -> list[Event]:
         raise NotFound(f"no game {game_id}")
     if game.key_version is not None:
         raise KeyUsed(game.key_version, game.key_digest)
+    if game.closed:
+        raise IllegalCommand(game.closed)
     if game.version != expected:
         raise Stale(game.version)
     if state is None or any(type(e) is Rewound for e in events):

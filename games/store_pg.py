@@ -42,7 +42,7 @@ from games.appending import (
 )
 from games.errors import NotFound, Stale
 from games.models import Event, Game, Snapshot
-from rules import GameState
+from rules import GameState, IllegalCommand
 from rules.events import Rewound
 
 
@@ -143,7 +143,7 @@ def _append_sql() -> str:
     recorded = ("type", "data", "hash", "salt", "commitment", "signature")
     return (
         f"WITH moved AS (UPDATE {game_table} SET version = %s, status = %s"
-        " WHERE id = %s AND version = %s AND NOT EXISTS"
+        " WHERE id = %s AND version = %s AND closed = '' AND NOT EXISTS"
         f" (SELECT 1 FROM {event_table} k WHERE k.game_id = %s AND k.actor = %s AND k.key = %s)"
         " RETURNING id),"
         f" appended AS (INSERT INTO {event_table} ({', '.join(EVENT_COLUMNS)})"
@@ -160,22 +160,25 @@ def _append_sql() -> str:
 
 
 def _refused(game_id: UUID | str, expected: int, actor: str, key: str | None) -> None:
-    """Why an append appended nothing: raise ``NotFound``, ``KeyUsed`` or ``Stale``."""
+    """Why an append appended nothing: raise ``NotFound``, ``KeyUsed``, ``IllegalCommand`` (the
+    game is closed: ``Game.closed``) or ``Stale``."""
     state_cache.forget_head(game_id)
     game_table, event_table = Game._meta.db_table, Event._meta.db_table
     keyed = f"FROM {event_table} e WHERE e.game_id = g.id AND e.actor = %s AND e.key = %s"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT g.version, (SELECT e.version {keyed}), (SELECT e.command_digest {keyed})"
-            f" FROM {game_table} g WHERE g.id = %s",
+            f"SELECT g.version, (SELECT e.version {keyed}), (SELECT e.command_digest {keyed}),"
+            f" g.closed FROM {game_table} g WHERE g.id = %s",
             [actor, key, actor, key, Game._meta.pk.get_db_prep_value(game_id, connection)],
         )
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no game {game_id}")
-    version, key_version, key_digest = row
+    version, key_version, key_digest, closed = row
     if key_version is not None:
         raise KeyUsed(key_version, key_digest)
+    if closed:
+        raise IllegalCommand(closed)
     if version != expected:
         raise Stale(version)
 

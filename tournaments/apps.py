@@ -38,9 +38,6 @@ class TournamentsConfig(AppConfig):
         # A table counts for its tournament: its deal is never chosen.
         if bracket_services.is_tournament_table not in registry.counts_checks:
             registry.counts_checks.append(bracket_services.is_tournament_table)
-        # A table a director decided takes no more moves (until it is reopened).
-        if bracket_services.table_closed not in registry.closed_checks:
-            registry.closed_checks.append(bracket_services.table_closed)
         if directing.undo_refusal not in registry.undo_checks:
             registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:

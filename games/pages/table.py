@@ -122,7 +122,7 @@ def table_context(
     discard_kinds = ed.discard_kinds
     rows = _seat_rows(state, view, seats, viewer, name)
     # A game that takes no more moves (a tournament table a director decided) says why.
-    closed = None if state.finished else services.closed_reason(game.pk)
+    closed = None if state.finished else game.closed or None
     playing = viewer.seat is not None and closed is None
     legal = legal_commands(state, viewer.seat) if playing else []
     legal_dicts = [c.to_dict() for c in legal]

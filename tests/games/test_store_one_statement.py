@@ -165,3 +165,25 @@ def test_the_append_statement_is_prepared_on_the_server(make_game):
         )
         runs = [n for (n,) in cursor.fetchall()]
     assert runs and max(runs) >= 2
+
+
+def test_a_closed_game_appends_nothing_and_says_why_on_both_paths(make_game):
+    """``Game.closed`` (a tournament table a director decided): the one-statement append finds
+    the row closed and the locked path reads it with its lock; each refuses with the reason."""
+    from rules import IllegalCommand
+
+    game = make_game()
+    send_next(game.pk)  # the process learns the end of the log: the next append is one statement
+    reason = "The tournament's director awarded this table's result (1st Ann, 2nd Bob, 3rd Cy)"
+    Game.objects.filter(pk=game.pk).update(closed=reason)
+    version = Game.objects.get(pk=game.pk).version
+    with CaptureQueriesContext(connection) as queries:
+        with pytest.raises(IllegalCommand, match=r"awarded this table's result \(1st Ann"):
+            send_next(game.pk)
+    assert appends_in(queries)[0].startswith("WITH moved AS (UPDATE games_game")
+    with transaction.atomic(), pytest.raises(IllegalCommand, match="awarded"):
+        send_next(game.pk)  # inside a transaction: the locked path
+    assert Game.objects.get(pk=game.pk).version == version
+    assert Event.objects.filter(game=game).count() == version
+    Game.objects.filter(pk=game.pk).update(closed="")
+    assert send_next(game.pk).version > version

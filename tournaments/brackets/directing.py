@@ -139,6 +139,10 @@ def _withdraw(table: Table) -> list[int]:
     Their games are left as they were, no longer a tournament's tables."""
     tournament = table.round.tournament
     later = list(_later_rounds(table).order_by("number").values_list("number", flat=True))
+    # The games of the rounds reset, and this table's, take moves again.
+    games = Table.objects.filter(round__in=_later_rounds(table)).values("game_id")
+    Game.objects.filter(pk__in=games).update(closed="")
+    Game.objects.filter(pk=table.game_id).update(closed="")
     _later_rounds(table).delete()
     table.status = Table.Status.PLAYING
     table.placings = []

@@ -84,18 +84,9 @@ _DECIDED = {
 }
 
 
-def table_closed(game_id: UUID | str) -> str | None:
-    """``games.registry.closed_checks``: a table a director decided by a ruling (an awarded
-    result, time called, players absent) takes no more moves, so its game cannot come to
-    another result than the bracket's; reopening the table lets play go on."""
-    row = (
-        Table.objects.filter(game_id=game_id, decided_by__in=list(_DECIDED))
-        .values_list("decided_by", "placings")
-        .first()
-    )
-    if row is None:
-        return None
-    decided_by, placings = row
+def closing_words(decided_by: str, placings: Sequence[str]) -> str:
+    """Why a table a director decided by a ruling takes no more moves (``Game.closed``), so
+    that its game cannot come to another result than the bracket's."""
     places = ", ".join(f"{ordinal(i)} {name}" for i, name in enumerate(placings, start=1))
     return (
         f"The tournament's director {_DECIDED[decided_by]} ({places}): the game takes no more "
@@ -462,6 +453,10 @@ def decide_table(table: Table, placings: Sequence[str], decided_by: str) -> None
     table.status = Table.Status.FINISHED
     table.decided_by = decided_by
     table.save(update_fields=["placings", "status", "decided_by"])
+    # Its game takes no more moves until the table is reopened (directing._withdraw).
+    Game.objects.filter(pk=table.game_id, status=Game.Status.PLAYING).update(
+        closed=closing_words(decided_by, placings)
+    )
     rnd = table.round
     if not rnd.tables.filter(status=Table.Status.PLAYING).exists():
         rnd.status = Round.Status.FINISHED
