@@ -27,6 +27,7 @@ from rules.variants import get_variant, variant_names
 MAX_FORM_INT = 2**31 - 1  # versions and seats are 32-bit columns or less
 UNO_COMMANDS = frozenset({"play", "keep", "keep_card", "wheel_discard"})  # may say UNO
 NO_COMMAND = "That button named no command."
+NOTHING_TICKED = "Tick the cards to discard first, then press “Discard the ticked cards”."
 
 
 def whole_number(name: str, *, required: bool = True) -> forms.IntegerField:
@@ -134,6 +135,8 @@ class CommandForm(forms.Form):
         if data.get("type") != "wheel_discard":
             return data
         cards = list(cleaned["cards"] or [])
+        if not cards:
+            raise forms.ValidationError(NOTHING_TICKED)
         top = cleaned["top"]
         if top in cards:
             cards.remove(top)

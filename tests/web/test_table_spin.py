@@ -95,6 +95,12 @@ def test_a_discard_colour_is_ticked_on_the_page_and_goes_on_after_a_card_laid_do
     assert "discard more cards of the colour on top" in page
     assert "put down blue 4 and discards more of the same" in page.lower()
 
+    # Nothing ticked is told as a tick box would be; nothing is appended.
+    nothing = {"version": str(state.version), "command": json.dumps({"type": "wheel_discard"})}
+    refused = client.post(f"/table/{game.pk}/command/", nothing, follow=True)
+    assert "Tick the cards to discard first" in html.unescape(refused.text)
+    assert services.load_game(game_id=game.pk).version == state.version
+
     # A yellow card is refused in words; the other blues go in one press, the 3 on top.
     form = {
         "version": str(state.version),
