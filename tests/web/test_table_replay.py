@@ -72,7 +72,8 @@ def test_a_bluff_is_marked_with_its_evidence(client, make_game, referee):
     text = response.text
     flat = " ".join(html.unescape(text).split())
     assert 'Bob\'s Wild Draw 4 was <strong class="tag tag-warn">a bluff</strong>' in flat
-    assert "red (R) in play, Bob held" in flat
+    assert "red in play, Bob held" in flat and "(R)" not in flat
+    assert "Colour in play" in flat  # in words, with no letter code
     assert "a bluff" in text
     assert 'data-card="R3"' in text  # the red card Bob held, red being in play
     assert "challenged: a bluff" in text
