@@ -312,3 +312,18 @@ def test_a_player_without_games_has_no_chart(client, league):
 
     assert "<svg" not in html
     assert "Eve has not finished a game yet." in html
+
+
+def test_a_league_without_scoring_is_named_so_in_words_and_without_a_target(client, olga):
+    """"no scoring", never the setting's code ("none scoring"), and no target it does not use."""
+    league = services.open_league(name="Quick Club", scoring="none", created_by=olga)
+    season = services.open_season(league=league, name="Spring", by=olga)
+    listed = client.get(reverse("tournaments:league-list")).content.decode()
+    assert "no scoring" in listed and "none scoring" not in listed
+    client.force_login(olga)
+    page = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "no scoring" in page and "none scoring" not in page
+    form = client.get(f"/leagues/{league.pk}/seasons/new/").content.decode()
+    assert "As the league (no scoring)" in form
+    night = services.night_of(season=season)
+    assert "no scoring" in client.get(f"/nights/{night.pk}/").content.decode()

@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from games.pages.editions.words import scoring_choices
+from games.pages.editions.words import SCORING_SHORT, scoring_choices
 from rules import InvalidCommand
 from rules.cards import describe
 from rules.variants import get_variant, variant_names
@@ -306,7 +306,7 @@ class SeasonForm(forms.Form):
         variant = get_variant(league.variant).title if league.variant in variant_names() else ""
         self.fields["variant"].choices = [("", f"As the league ({variant})")] + variant_choices()
         self.fields["scoring"].choices = [
-            ("", f"As the league ({league.scoring} scoring)")
+            ("", f"As the league ({SCORING_SHORT.get(league.scoring, league.scoring)})")
         ] + scoring_choices()
         self.fields["scoring"].initial = ""
         self.fields["target"].widget.attrs["placeholder"] = str(league.target)

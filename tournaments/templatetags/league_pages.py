@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 
-from games.pages.editions.words import SCORING_WORDS
+from games.pages.editions.words import SCORING_SHORT, SCORING_WORDS
 from rules.cards import describe
 from rules.variants import get_variant
 from tournaments.leagues.selectors import tournament_roles as roles_of
@@ -28,6 +28,12 @@ def variant_title(name: str) -> str:
 @register.filter
 def scoring_words(scoring: str) -> str:
     return SCORING_WORDS.get(scoring, scoring)
+
+
+@register.filter
+def scoring_short(scoring: str) -> str:
+    """A scoring in two words: ``"none"`` as ``"no scoring"``."""
+    return SCORING_SHORT.get(scoring, scoring)
 
 
 @register.filter

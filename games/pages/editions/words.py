@@ -20,6 +20,12 @@ SCORING_WORDS = {
     "when someone reaches the target, the lowest total wins)",
     "none": "no scoring (the first player out wins)",
 }
+# The same, in two words, where the rules are named in a line ("no scoring", not "none scoring").
+SCORING_SHORT = {
+    "standard": "standard scoring",
+    "alternative": "alternative scoring",
+    "none": "no scoring",
+}
 
 
 def scoring_choices() -> list[tuple[str, str]]:
