@@ -197,3 +197,14 @@ def test_a_referee_sees_every_hand_and_every_seats_secret():
     ):
         assert key in view
     assert view["status"] == "playing"
+
+
+def test_a_name_given_twice_is_refused_naming_the_players():
+    """Two players called Ann could not tell whose turn it is ("Waiting for Ann")."""
+    referee = user_client()
+    response = referee.post(
+        "/api/games/", {"players": ["Ann", "Bob", "ann "], "seed": 7}, format="json"
+    )
+    assert response.status_code == 400
+    assert "Ann is named twice" in response.json()["detail"]["players"]
+    assert not Game.objects.exists()

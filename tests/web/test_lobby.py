@@ -46,6 +46,14 @@ def finish(game):
 # Setting up a table of people ------------------------------------------------------------------
 
 
+def test_a_name_given_twice_is_refused_and_no_table_is_made(client, referee):
+    response = new_table(client, names="Ann\nBob\nAnn")
+
+    assert response.status_code == 400
+    assert "Ann is named twice" in html.unescape(response.content.decode())
+    assert not Game.objects.exists()
+
+
 def test_a_signed_in_user_sets_up_a_table_of_people_and_gets_its_lobby(client, referee):
     response = new_table(client, names="Ann\n\n  Bob  \nCy\n")
 
