@@ -132,8 +132,8 @@ class CommandForm(forms.Form):
             raise forms.ValidationError(NO_COMMAND) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(NO_COMMAND)
-        if data.get("type") != "wheel_discard":
-            return data
+        if data.get("type") != "wheel_discard" or "cards" in data:
+            return data  # (a discard's own button names its cards; the tick box form does not)
         cards = list(cleaned["cards"] or [])
         if not cards:
             raise forms.ValidationError(NOTHING_TICKED)

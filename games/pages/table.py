@@ -132,7 +132,7 @@ def table_context(
     pick_options = _pick_options(pick, legal_dicts, name, ed) if pick else []
     card_command = next((d["type"] for d in legal_dicts if d["type"] in CARD_COMMANDS), "play")
     hand_verb, hand_hint, say_uno_with = CARD_VERBS[card_command]
-    actions = _actions(legal_dicts, name, ed)
+    actions = _actions(legal_dicts, name, ed, ticking=kind in discard_kinds)
     top = state.top
     edition = view.get("edition") or {}
     return {
@@ -281,13 +281,16 @@ def _pick_options(pick: str, legal: list[dict[str, Any]], name: Namer, ed: Editi
     ]
 
 
-def _actions(legal: list[dict[str, Any]], name: Namer, ed: Edition) -> list[Button]:
-    """Every command of the seat that is not pressing a card of the hand, as a button."""
+def _actions(
+    legal: list[dict[str, Any]], name: Namer, ed: Edition, *, ticking: bool = False
+) -> list[Button]:
+    """Every command of the seat that is not pressing a card of the hand, as a button (while
+    the cards to discard are ticked, ``ticking``, not the discards either)."""
     buttons = []
     seen = set()
     for data in legal:
         kind = data["type"]
-        if kind in CARD_COMMANDS or kind in ed.discard_commands:
+        if kind in CARD_COMMANDS or (ticking and kind in ed.discard_commands):
             continue
         value = as_value(data)
         if value in seen:

@@ -56,19 +56,18 @@ def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, m
     assert "Ann kept two cards and chooses which of the others goes on top." in bob
     assert "red 4" not in bob and "blue 1" not in bob  # which cards stays Ann's
 
-    # Then the others are ticked and one of them goes on top.
+    # Then the others go, with a button for each card that may go on top: nothing to tick,
+    # no UNO to say (two cards stay).
     state = services.load_game(game_id=game.pk)
     assert state.pending == ("almost_uno_top", 0)
     page = client.get(f"/table/{game.pk}/").text
-    assert {("cards", card) for card in ["B2", "B3", "Y6", "Y7", "G8"]} <= set(
-        Buttons(page).checkboxes
-    )
-    form = {
-        "version": str(state.version),
-        "command": json.dumps({"type": "wheel_discard"}),
-        "cards": ["B2", "B3", "Y6", "Y7", "G8"],
-        "top": "Y7",
-    }
+    assert not Buttons(page).checkboxes and "Say <strong>UNO!</strong>" not in page
+    discards = [c for c in Buttons(page).commands if c["type"] == "wheel_discard"]
+    assert sorted(c["cards"][-1] for c in discards) == ["B2", "B3", "G8", "Y6", "Y7"]
+    assert all(sorted(c["cards"]) == ["B2", "B3", "G8", "Y6", "Y7"] for c in discards)
+    assert "Discard these 5 cards, yellow 7 on top" in html.unescape(page)
+    (on_top,) = [c for c in discards if c["cards"][-1] == "Y7"]
+    form = {"version": str(state.version), "command": json.dumps(on_top)}
     assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
     state = services.load_game(game_id=game.pk)
     assert state.hands[0] == ("R4", "B1")

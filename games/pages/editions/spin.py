@@ -97,7 +97,7 @@ class Spin(Classic):
         **Classic.commands,
         "spin": lambda d, n: "Spin the wheel",
         "claim_uno_spin": lambda d, n: "Claim the UNO Spin!",
-        "wheel_discard": lambda d, n: f"Discard {cards_words(d.get('cards'))}",
+        "wheel_discard": lambda d, n: _discard_words(d),
         "wheel_keep": lambda d, n: f"Keep {cards_words(d.get('cards'))}",
         "wheel_lay": lambda d, n: f"Put down {cards_words([d.get('card')])} and discard more",
     }
@@ -146,14 +146,14 @@ class Spin(Classic):
     status: ClassVar[dict[str, str]] = {
         "uno_spin": "UNO Spin! The first to claim it discards a card."
     }
+    # The moments whose cards are ticked (any number of them, or any one); an Almost UNO's
+    # others and a War's cards are discarded with a button a way (which card goes on top).
     discard_kinds = frozenset(
         {
-            "almost_uno_top",
             "discard_number",
             "discard_colour",
             "discard_number_more",
             "discard_colour_more",
-            "war_discard",
             "uno_spin_discard",
         }
     )
@@ -403,3 +403,19 @@ def _nothing_to_discard(moment: str, name: str, cards: tuple[str, ...]) -> str |
 
 
 EDITION = Spin()
+
+
+def _discard_words(data: dict[str, Any]) -> str:
+    """A wheel discard in words: its cards (a few named, more counted), the last one on top,
+    and the colour a wild on top calls."""
+    cards = list(data.get("cards") or [])
+    if len(cards) <= 1:
+        words = f"Discard {cards_words(cards)}"
+    elif len(cards) <= 3:
+        named = ", ".join(describe(c) for c in cards[:-1]) + f" and {describe(cards[-1])}"
+        words = f"Discard {named}, {describe(cards[-1])} on top"
+    else:
+        words = f"Discard these {len(cards)} cards, {describe(cards[-1])} on top"
+    if data.get("colour"):
+        words += f", calling {colour_word(data['colour'])}"
+    return words
