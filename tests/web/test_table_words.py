@@ -101,3 +101,15 @@ def test_commands_in_words():
 )
 def test_a_rules_message_is_said_in_the_players_words(message, plainly):
     assert said_plainly(message, Namer(["Ann", "Bob", "Cy"], 1)) == plainly
+
+
+def test_a_tower_grab_says_whose_tower_it_was():
+    data = {
+        "type": "towers_grabbed",
+        "seat": 0,
+        "card": "RG2",
+        "towers": ["U", "N"],
+        "previous": [1, None],
+    }
+    words = event_text(data, Namer(["Ann", "Bob"], viewer=0), "power_grab")
+    assert words == "Ann (you) grabbed the U tower from Bob and the N tower from the middle."

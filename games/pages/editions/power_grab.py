@@ -22,8 +22,13 @@ GRAB_DRAWS = {**DRAW_REASONS, "draw_one": " (Draw One)"}
 
 
 def _towers(d: dict[str, Any], name: Namer) -> str:
-    towers = " and ".join(d["towers"])
-    return f"{name.cap(d['seat'])} grabbed the {towers} tower{'s' if len(d['towers']) > 1 else ''}."
+    """Who grabbed which towers, and from whom ("from Bob", "from the middle")."""
+    previous = d.get("previous") or [None] * len(d["towers"])
+    parts = [
+        f"the {tower} tower " + ("from the middle" if held is None else f"from {name(held)}")
+        for tower, held in zip(d["towers"], previous, strict=False)
+    ]
+    return f"{name.cap(d['seat'])} grabbed {' and '.join(parts)}."
 
 
 def _instant(d: dict[str, Any], name: Namer) -> str:
