@@ -113,3 +113,18 @@ def test_a_tower_grab_says_whose_tower_it_was():
     }
     words = event_text(data, Namer(["Ann", "Bob"], viewer=0), "power_grab")
     assert words == "Ann (you) grabbed the U tower from Bob and the N tower from the middle."
+
+
+def test_the_viewers_own_things_are_yours_not_you_s():
+    """"Your hand", never "Cy (you)'s hand"; another player's stay theirs."""
+    shown = {"type": "hand_shown", "seat": 2, "hand": ["R1"]}
+    assert event_text(shown, Namer(["Ann", "Bob", "Cy"], viewer=2), "spin").startswith(
+        "Your hand is shown to everyone"
+    )
+    assert event_text(shown, Namer(["Ann", "Bob", "Cy"], viewer=0), "spin").startswith(
+        "Cy's hand is shown to everyone"
+    )
+    from games.pages.editions.words import said_plainly
+
+    assert said_plainly("seat 0's turn", Namer(["Ann", "Bob"], viewer=0)) == "your turn"
+    assert said_plainly("seat 1's turn", Namer(["Ann", "Bob"], viewer=0)) == "Bob's turn"

@@ -50,7 +50,7 @@ def _played(d: dict[str, Any], name: Namer) -> str:
 
 
 def _challenge(d: dict[str, Any], name: Namer) -> str:
-    text = f"{name.cap(d['challenger'])} challenged {name(d['offender'])}'s Wild Draw 4: " + (
+    text = f"{name.cap(d['challenger'])} challenged {name.whose(d['offender'])} Wild Draw 4: " + (
         "a bluff" if d["guilty"] else "it was legal"
     )
     hand = d.get("hand")  # shown to the challenger (and known to the challenged player)

@@ -84,9 +84,11 @@ class Spin(Classic):
         ),
         "wheel_discarded": _discarded,
         "wheel_card_laid": _laid,
-        "hands_traded": lambda d, n: f"{n.cap(d['seat'])}'s wheel: every hand passed to the left.",
-        "hand_shown": lambda d, n: f"{n.cap(d['seat'])}'s hand is shown to everyone.",
-        "hand_hidden": lambda d, n: f"{n.cap(d['seat'])}'s hand is hidden again.",
+        "hands_traded": lambda d, n: (
+            f"{n.whose_cap(d['seat'])} wheel: every hand passed to the left."
+        ),
+        "hand_shown": lambda d, n: f"{n.whose_cap(d['seat'])} hand is shown to everyone.",
+        "hand_hidden": lambda d, n: f"{n.whose_cap(d['seat'])} hand is hidden again.",
         "war_fought": _war,
         "uno_spin_claimed": lambda d, n: f"{n.cap(d['seat'])} claimed the UNO Spin!",
         "traded_uno_called": lambda d, n: f"{n.cap(d['seat'])} said UNO!",
@@ -164,7 +166,7 @@ class Spin(Classic):
     def lines(self, edition: dict[str, Any], name: Namer) -> list[str]:
         lines = []
         if edition.get("showing") is not None:
-            lines.append(f"{name.cap(edition['showing'])}'s hand is shown to everyone.")
+            lines.append(f"{name.whose_cap(edition['showing'])} hand is shown to everyone.")
         if edition.get("war_numbers"):
             lines.append("War: discard " + ", ".join(map(str, edition["war_numbers"])) + ".")
         return lines

@@ -85,7 +85,7 @@ class Veto(Classic):
         "customizable_dealt": lambda d, n: "The Wild Customizable cards were dealt.",
         "house_rules_drawn": lambda d, n: f"{n.cap(d['seat'])} drew house rules.",
         "customizable_played": lambda d, n: (
-            f"{n.cap(d['seat'])}'s house rule: " + (d.get("text") or "none (a plain wild)")
+            f"{n.whose_cap(d['seat'])} house rule: " + (d.get("text") or "none (a plain wild)")
         ),
         "cards_discarded": _discarded,
         "discards_owed": lambda d, n: _owed(d["queue"], n),
@@ -98,10 +98,10 @@ class Veto(Classic):
             f"{n.cap(d['seat'])} "
             + ("could not play and takes three cards." if d["stuck"] else "can play.")
         ),
-        "hands_shown": lambda d, n: f"Every hand is face up until {n(d['seat'])}'s next turn.",
+        "hands_shown": lambda d, n: f"Every hand is face up until {n.whose(d['seat'])} next turn.",
         "hands_hidden": lambda d, n: "The hands are face down again.",
         "joke_reported": lambda d, n: (
-            f"{n.cap(d['seat'])}'s joke: "
+            f"{n.whose_cap(d['seat'])} joke: "
             + ("someone laughed." if d["laughed"] else "nobody laughed.")
         ),
         "rooster_reported": lambda d, n: (

@@ -51,6 +51,14 @@ class Namer:
         name = self(seat)
         return name[:1].upper() + name[1:]
 
+    def whose(self, seat: int | None) -> str:
+        """The possessive: "your" for the viewer's own seat, "Bob's" for another."""
+        return "your" if seat is not None and seat == self.viewer else f"{self(seat)}'s"
+
+    def whose_cap(self, seat: int | None) -> str:
+        words = self.whose(seat)
+        return words[:1].upper() + words[1:]
+
 
 # One event (its JSON shape, redacted or not) in words; one command (its JSON shape) as the
 # words on its button.
@@ -86,8 +94,8 @@ def said_plainly(message: str, name: Namer) -> str:
     in words ("R7" -> "red 7"). Anything that is not a card code is left as it is."""
 
     def seat(match: re.Match[str]) -> str:
-        who = name(int(match.group(1)))
-        return who + ("'s" if match.group(2) else "")
+        number = int(match.group(1))
+        return name.whose(number) if match.group(2) else name(number)
 
     def card(match: re.Match[str]) -> str:
         try:
