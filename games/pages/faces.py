@@ -52,7 +52,7 @@ def card_face(code: str) -> CardFace:
     info = card_info(code)
     face = FACES.get(info.rank, Face(info.rank, ""))
     mark, mark_word = MARKS.get(info.mark or "", ("", ""))
-    label = describe(code) + (f" ({mark_word} card)" if mark_word else "")
+    label = describe(code)  # (its words name the mark too: "blue 5 (spin)", "red 5 (U icon)")
     return CardFace(code, info.colour or "W", face.symbol, face.word, label, mark, mark_word)
 
 

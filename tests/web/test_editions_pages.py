@@ -131,7 +131,8 @@ def test_marked_number_cards_say_what_their_mark_is():
 
     assert (spin.symbol, spin.mark, spin.mark_word) == ("3", "↻", "Spin")
     assert (icon.symbol, icon.mark, icon.mark_word) == ("3", "U", "U tower")
-    assert "U tower" in icon.label
+    # The words name the mark once: no "red 3 (spin) (Spin card)".
+    assert (spin.label, icon.label) == ("red 3 (spin)", "blue 3 (U icon)")
 
 
 def test_words_without_a_variant_are_those_of_the_edition_the_type_belongs_to():
