@@ -29,6 +29,7 @@ from games.models import Dispute, Event, Game, GameReferee, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.commands import DealHand
 from rules.events import Rewound
+from rules.variants import get_variant
 
 SYSTEM = "system"
 RETRIES = 5  # attempts of a command sent without an expected version, when others win races
@@ -150,6 +151,19 @@ def create_game(
         seed_chosen=seed_chosen,
         season_id=season_id,
     )
+
+
+def edition_options(variant: str, options: Any) -> dict[str, Any]:
+    """``options`` for games of ``variant`` (a league's, a tournament's), checked as the rules
+    check a game's (``InvalidCommand`` naming the option); ``{}`` for none."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InvalidCommand(
+            "options: expected an object of the edition's options", field="options"
+        )
+    get_variant(variant).parse_options(dict(options))
+    return dict(options)
 
 
 def _player_names(players: Sequence[Any]) -> list[str]:

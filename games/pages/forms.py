@@ -240,7 +240,58 @@ def edition_field() -> forms.ChoiceField:
     )
 
 
-class QuickGameForm(forms.Form):
+class EditionOptionFields(forms.Form):
+    """A form with an edition (``variant``) and each edition's options (``games.pages.editions``)
+    as fields named ``<edition>_<option>``: only the chosen edition's are read, and cleaned
+    they are the options as the rules take them (checked by the edition's ``parse_options``,
+    errors in players' words on the field). Call ``add_option_fields`` from ``__init__`` and
+    ``clean_options`` from ``clean``."""
+
+    def add_option_fields(self) -> None:
+        self._option_names: list[tuple[str, list[str]]] = []
+        for name, edition in EDITIONS.items():
+            names = []
+            for key, field in edition.option_fields().items():
+                field.edition_option = True  # (a page shows these apart, by edition)
+                self.fields[f"{name}_{key}"] = field
+                names.append(f"{name}_{key}")
+            if names:
+                self._option_names.append((name, names))
+
+    @property
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Each edition's option fields, with the edition's title, for the page."""
+        return [
+            (get_variant(name).title, [self[n] for n in names])
+            for name, names in self._option_names
+        ]
+
+    def clean_options(self, cleaned: dict[str, Any]) -> dict[str, Any] | None:
+        """The chosen edition's options (None: its defaults, or the form has errors there)."""
+        variant = cleaned.get("variant")
+        if not variant:
+            return None
+        forget_other_editions(self, variant)
+        edition = edition_for(variant)
+        keys = list(edition.option_fields())
+        if any(f"{variant}_{key}" in self.errors for key in keys):
+            return None
+        options, errors = edition.options_from({k: cleaned.get(f"{variant}_{k}") for k in keys})
+        for key, message in errors.items():
+            self.add_error(f"{variant}_{key}", message)
+        if errors:
+            return None
+        try:
+            get_variant(variant).parse_options(options)
+        except RuleError as exc:
+            field = edition.option_error_field(str(getattr(exc, "field", "") or ""))
+            detail = str(exc).split(": ", 1)[-1] if str(exc).startswith("options") else str(exc)
+            self.add_error(f"{variant}_{field}" if field else None, detail[:1].upper() + detail[1:])
+            return None
+        return options or None
+
+
+class QuickGameForm(EditionOptionFields):
     """A game from the pages: against bots, or (``players``: names, one a line) a table of
     people the signed-in creator referees and hands the seat links to. Each edition's options
     (``games.pages.editions``) are fields named ``<edition>_<option>``; only the chosen
@@ -276,22 +327,7 @@ class QuickGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._option_names: list[tuple[str, list[str]]] = []
-        for name, edition in EDITIONS.items():
-            names = []
-            for key, field in edition.option_fields().items():
-                self.fields[f"{name}_{key}"] = field
-                names.append(f"{name}_{key}")
-            if names:
-                self._option_names.append((name, names))
-
-    @property
-    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Each edition's option fields, with the edition's title, for the page."""
-        return [
-            (get_variant(name).title, [self[n] for n in names])
-            for name, names in self._option_names
-        ]
+        self.add_option_fields()
 
     def clean_players(self) -> list[str]:
         names = [line.strip() for line in self.cleaned_data["players"].splitlines()]
@@ -306,28 +342,7 @@ class QuickGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        variant = cleaned.get("variant")
-        cleaned["options"] = None
-        if variant is None:
-            return cleaned
-        forget_other_editions(self, variant)
-        edition = edition_for(variant)
-        keys = list(edition.option_fields())
-        if any(f"{variant}_{key}" in self.errors for key in keys):
-            return cleaned
-        options, errors = edition.options_from({k: cleaned.get(f"{variant}_{k}") for k in keys})
-        for key, message in errors.items():
-            self.add_error(f"{variant}_{key}", message)
-        if errors:
-            return cleaned
-        try:
-            get_variant(variant).parse_options(options)
-        except RuleError as exc:
-            field = edition.option_error_field(str(getattr(exc, "field", "") or ""))
-            detail = str(exc).split(": ", 1)[-1] if str(exc).startswith("options") else str(exc)
-            self.add_error(f"{variant}_{field}" if field else None, detail[:1].upper() + detail[1:])
-            return cleaned
-        cleaned["options"] = options or None
+        cleaned["options"] = self.clean_options(cleaned)
         return cleaned
 
 

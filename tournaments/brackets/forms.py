@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from games.pages.forms import EditionOptionFields
 from rules import InvalidCommand
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
@@ -42,8 +43,9 @@ def _whole_number(low: int, high: int) -> dict[str, str]:
     }
 
 
-class TournamentForm(forms.Form):
-    """A new tournament: its settings in players' words, and its players, one a line."""
+class TournamentForm(EditionOptionFields):
+    """A new tournament: its settings in players' words (with the edition's options, UNO
+    VETO's house rules), and its players, one a line."""
 
     name = forms.CharField(
         max_length=NAME_LENGTH,
@@ -126,12 +128,20 @@ class TournamentForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8, "cols": 30}),
     )
 
+    # What ``create`` hands the service: the settings, not each edition's option fields.
+    _settings = (
+        *("name", "format", "table_size", "advance", "rounds", "final_table", "variant"),
+        *("scoring", "target", "duplicate_deals", "turn_seconds", "seeding", "players"),
+        "options",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("variant", "scoring", "seeding"):
             self.fields[name].error_messages["invalid_choice"] = "Choose one of the listed ones."
         self.fields["variant"].choices = [(v, get_variant(v).title) for v in variant_names()]
         self.fields["scoring"].choices = [(s, SCORING_LABELS.get(s, s)) for s in SCORINGS]
+        self.add_option_fields()
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -165,13 +175,15 @@ class TournamentForm(forms.Form):
                 f"Fewer players go on than sit at a table: at most {size - 1} with tables of "
                 f"{size}.",
             )
+        data["options"] = self.clean_options(data)
         return data
 
     def create(self, *, organiser: Any) -> Tournament | None:
         """Create the tournament through ``services.create_tournament`` (the API's service);
         a setting it refuses becomes an error on its field, and nothing is created."""
+        settings = {k: v for k, v in self.cleaned_data.items() if k in self._settings}
         try:
-            return services.create_tournament(organiser=organiser, **self.cleaned_data)
+            return services.create_tournament(organiser=organiser, **settings)
         except InvalidCommand as exc:
             field = (exc.field or "").split("[")[0]
             text = str(exc)

@@ -35,6 +35,8 @@ class Tournament(models.Model):
     variant = models.CharField(max_length=20, default="classic")
     scoring = models.CharField(max_length=20, choices=SCORING_CHOICES, default="standard")
     target = models.PositiveIntegerField(default=500)
+    # The edition's options for its tables' games (UNO VETO's house rules), as the rules take them.
+    options = models.JSONField(default=dict, blank=True)
     format = models.CharField(max_length=12, choices=Format.choices)
     table_size = models.PositiveSmallIntegerField(help_text="most seats at a table (2 to 10)")
     advance = models.PositiveSmallIntegerField(

@@ -56,6 +56,7 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
             "variant": tournament.variant,
             "scoring": tournament.scoring,
             "target": tournament.target,
+            "options": tournament.options or {},
             "format": tournament.format,
             "table_size": tournament.table_size,
             "advance": tournament.advance,

@@ -27,6 +27,10 @@ class TournamentCreateSerializer(StrictSerializer):
     variant = serializers.ChoiceField(choices=variant_names(), default="classic")
     scoring = serializers.ChoiceField(choices=SCORINGS, default="standard")
     target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, default=500)
+    options = serializers.DictField(
+        default=dict,
+        help_text="The edition's options for the tables' games, as POST /api/games/ takes them.",
+    )
     format = serializers.ChoiceField(choices=["elimination", "swiss"])
     table_size = StrictIntegerField(min_value=MIN_TABLE, max_value=MAX_TABLE)
     advance = StrictIntegerField(

@@ -171,6 +171,7 @@ def create_tournament(
     duplicate_deals: bool = False,
     seeding: str = "manual",
     turn_seconds: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Tournament:
     """A tournament taking entries, with ``players`` seeded in the order given (``manual``)
     or by rating (``rating``). Start it with ``start_tournament``."""
@@ -186,6 +187,7 @@ def create_tournament(
             f"unknown scoring {scoring!r}: expected one of {', '.join(SCORINGS)}", field="scoring"
         )
     _whole(target, "target", 1, 100_000)
+    options = game_services.edition_options(variant, options)
     if format not in Tournament.Format.values:
         raise InvalidCommand("format must be 'elimination' or 'swiss'", field="format")
     _whole(table_size, "table_size", pairing.MIN_TABLE, pairing.MAX_TABLE)
@@ -209,6 +211,7 @@ def create_tournament(
             variant=variant,
             scoring=scoring,
             target=target,
+            options=options,
             format=format,
             table_size=table_size,
             advance=advance,
@@ -330,10 +333,12 @@ def first_seat_offset(players: int) -> int:
     return secrets.randbelow(players) if players > 1 else 0
 
 
-def round_deck(variant: str, seed: str) -> list[str]:
-    """A duplicate deal: the variant's deck shuffled from a round's ``seed`` (drawn from
-    ``secrets`` for that round alone, so no seat can work it out from anything it reads)."""
-    deck = list(get_variant(variant).deck_for(()))
+def round_deck(variant: str, seed: str, options: dict[str, Any] | None = None) -> list[str]:
+    """A duplicate deal: the variant's deck (with the tournament's ``options``) shuffled from a
+    round's ``seed`` (drawn from ``secrets`` for that round alone, so no seat can work it out
+    from anything it reads)."""
+    edition = get_variant(variant)
+    deck = list(edition.deck_for(edition.parse_options(dict(options or {}))))
     random.Random(f"{seed}:deck").shuffle(deck)
     return deck
 
@@ -371,7 +376,7 @@ def seat_next_round(*, tournament_id: int) -> Round | None:
         deck = None
         if tournament.duplicate_deals:
             rnd.seed = game_services.new_seed()
-            rnd.deck = deck = round_deck(tournament.variant, rnd.seed)
+            rnd.deck = deck = round_deck(tournament.variant, rnd.seed, tournament.options)
             rnd.save(update_fields=["seed", "deck"])
         for number, seated in enumerate(nxt.tables, start=1):
             players = seated
@@ -382,6 +387,7 @@ def seat_next_round(*, tournament_id: int) -> Round | None:
                 players=players,
                 scoring=tournament.scoring,
                 target=tournament.target,
+                options=tournament.options or None,
                 drawn_seed=rnd.seed if deck is not None else None,
                 deck=deck,
                 # The dealer is the last seat: seat 0 gets the first card and plays first.

@@ -15,6 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from games.pages.editions.words import SCORING_SHORT, scoring_choices
+from games.pages.forms import EditionOptionFields
 from rules import InvalidCommand
 from rules.cards import describe
 from rules.variants import get_variant, variant_names
@@ -245,8 +246,9 @@ def service_error(form: forms.Form, exc: InvalidCommand) -> None:
     form.add_error(field, message[:1].upper() + message[1:])
 
 
-class LeagueForm(forms.Form):
-    """A new league: its name and the rules its seasons play by unless they say otherwise."""
+class LeagueForm(EditionOptionFields):
+    """A new league: its name and the rules its seasons play by unless they say otherwise
+    (with the edition's options, UNO VETO's house rules)."""
 
     name = forms.CharField(max_length=100, error_messages={"required": "Give the league a name."})
     variant = forms.ChoiceField(label="Edition", choices=variant_choices)
@@ -264,6 +266,18 @@ class LeagueForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["variant"].initial = "classic"
         self.fields["scoring"].initial = "standard"
+        self.add_option_fields()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["options"] = self.clean_options(cleaned)
+        return cleaned
+
+    def arguments(self) -> dict[str, Any]:
+        """What ``services.open_league`` takes, from the cleaned form."""
+        data = self.cleaned_data
+        keys = ("name", "variant", "scoring", "target", "options")
+        return {key: data[key] for key in keys if key in data}
 
 
 class SeasonForm(forms.Form):

@@ -29,6 +29,9 @@ class League(models.Model):
     variant = models.CharField(max_length=20, default="classic")
     scoring = models.CharField(max_length=20, choices=SCORING_CHOICES, default="standard")
     target = models.PositiveIntegerField(default=500)
+    # The edition's options for its games, as the rules take them (UNO VETO's house rules on
+    # the Wild Customizable cards); a season of another edition plays that edition's defaults.
+    options = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -182,6 +185,12 @@ class Season(models.Model):
     @property
     def effective_target(self) -> int:
         return self.target or self.league.target
+
+    @property
+    def effective_options(self) -> dict:
+        """The league's options when the season plays the league's edition; none otherwise."""
+        league = self.league
+        return dict(league.options or {}) if self.effective_variant == league.variant else {}
 
 
 class Night(models.Model):

@@ -74,6 +74,7 @@ def league_detail(league_id: int) -> dict[str, Any]:
         "variant": league.variant,
         "scoring": league.scoring,
         "target": league.target,
+        "options": league.options or {},
         "seasons": [
             {
                 "id": s.pk,

@@ -37,6 +37,12 @@ class LeagueCreateSerializer(StrictSerializer):
     variant = serializers.ChoiceField(choices=variant_names(), required=False, default="classic")
     scoring = serializers.ChoiceField(choices=SCORINGS, required=False, default="standard")
     target = StrictIntegerField(min_value=1, max_value=MAX_TARGET, required=False, default=500)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="The edition's options for the league's games, as POST /api/games/ takes "
+        'them (UNO VETO: {"customizable": ["joke", "rooster"]}).',
+    )
 
 
 class SeasonCreateSerializer(StrictSerializer):
@@ -221,6 +227,7 @@ class PlayerSummarySerializer(serializers.Serializer):
 class LeagueSerializer(SettingsFields):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    options = serializers.DictField(help_text="The edition's options for the league's games.")
     seasons = SeasonSummarySerializer(many=True)
     players = PlayerSummarySerializer(many=True)
 

@@ -125,14 +125,22 @@ def open_league(
     variant: str = "classic",
     scoring: str = "standard",
     target: int = 500,
+    options: dict[str, Any] | None = None,
     created_by: Any = None,
 ) -> League:
-    """Open a league; its creator becomes its first organiser."""
+    """Open a league; its creator becomes its first organiser. ``options``: the edition's
+    options for its games (UNO VETO's house rules)."""
     name = _name(name, "name")
     _settings(variant, scoring, target)
+    options = game_services.edition_options(variant, options)
     with transaction.atomic():
         league = League.objects.create(
-            name=name, variant=variant, scoring=scoring, target=target, created_by=created_by
+            name=name,
+            variant=variant,
+            scoring=scoring,
+            target=target,
+            options=options,
+            created_by=created_by,
         )
         if created_by is not None:
             Organiser.objects.create(league=league, user=created_by)
@@ -456,7 +464,7 @@ def start_season_game(
             seed=seed,
             deck=deck,
             dealer=dealer,
-            options=options,
+            options=options if options is not None else season.effective_options or None,
             created_by=created_by,
             season_id=season.pk,
             sheet=sheet,

@@ -123,7 +123,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.open_league(**form.cleaned_data, created_by=request.user)
+            league = services.open_league(**form.arguments(), created_by=request.user)
         except InvalidCommand as exc:
             service_error(form, exc)
         else:

@@ -10,7 +10,7 @@ from django import template
 
 from games.pages.editions.words import SCORING_SHORT, SCORING_WORDS
 from rules.cards import describe
-from rules.variants import get_variant
+from rules.variants import get_variant, variant_names
 from tournaments.leagues.selectors import tournament_roles as roles_of
 
 register = template.Library()
@@ -28,6 +28,17 @@ def variant_title(name: str) -> str:
 @register.filter
 def scoring_words(scoring: str) -> str:
     return SCORING_WORDS.get(scoring, scoring)
+
+
+@register.simple_tag
+def edition_options(variant: str, options: dict | None) -> list[str]:
+    """An edition's options for a league's or tournament's games, in words (UNO VETO's house
+    rules: "card 1: Tell a joke ..."); nothing for an edition's defaults."""
+    from games.pages.editions import edition_for
+
+    if variant not in variant_names() or not options:
+        return []
+    return edition_for(variant).option_lines(get_variant(variant).parse_options(dict(options)))
 
 
 @register.filter
