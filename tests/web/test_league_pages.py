@@ -315,7 +315,7 @@ def test_a_player_without_games_has_no_chart(client, league):
 
 
 def test_a_league_without_scoring_is_named_so_in_words_and_without_a_target(client, olga):
-    """"no scoring", never the setting's code ("none scoring"), and no target it does not use."""
+    """ "no scoring", never the setting's code ("none scoring"), and no target it does not use."""
     league = services.open_league(name="Quick Club", scoring="none", created_by=olga)
     season = services.open_season(league=league, name="Spring", by=olga)
     listed = client.get(reverse("tournaments:league-list")).content.decode()

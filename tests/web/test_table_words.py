@@ -116,7 +116,7 @@ def test_a_tower_grab_says_whose_tower_it_was():
 
 
 def test_the_viewers_own_things_are_yours_not_you_s():
-    """"Your hand", never "Cy (you)'s hand"; another player's stay theirs."""
+    """ "Your hand", never "Cy (you)'s hand"; another player's stay theirs."""
     shown = {"type": "hand_shown", "seat": 2, "hand": ["R1"]}
     assert event_text(shown, Namer(["Ann", "Bob", "Cy"], viewer=2), "spin").startswith(
         "Your hand is shown to everyone"
