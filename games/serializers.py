@@ -40,12 +40,15 @@ def present_game(
         seat = by_number[row["seat"]]
         extra = {"player": seat.player, **({"secret": seat.secret} if secrets else {})}
         rows.append({"seat": row["seat"], **extra, **{k: v for k, v in row.items() if k != "seat"}})
+    closed = game.closed or None
     return {
         "id": str(game.pk),
         "seed_chosen": game.seed_chosen,
         "set_up": game.set_up,
         **view,
         "seats": rows,
+        "closed": closed,
+        **({"legal": []} if closed else {}),
     }
 
 
@@ -410,6 +413,11 @@ class GameViewSerializer(serializers.Serializer):
     pending = PendingSerializer()
     seats = SeatViewSerializer(many=True)
     legal = serializers.ListField(child=serializers.DictField(), help_text="Commands to send now.")
+    closed = serializers.CharField(
+        allow_null=True,
+        help_text="Why the game takes no more moves although it is not over (a tournament "
+        "table a director decided); `legal` is empty then. Null while it plays.",
+    )
     winner = serializers.IntegerField(allow_null=True)
     placings = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     last_hand = serializers.DictField(allow_null=True)

@@ -109,6 +109,11 @@ def create_game(
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     names = _player_names(players)
+    if isinstance(deck, (list, tuple)) and not deck:
+        raise InvalidCommand(
+            "deck: an empty deck; leave deck out for a shuffled one, or give every card",
+            field="deck",
+        )
     seed_chosen = seed is not None
     if season_id is not None:
         # A game that counts is dealt by chance alone: nothing of its deal is chosen.

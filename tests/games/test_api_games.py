@@ -208,3 +208,12 @@ def test_a_name_given_twice_is_refused_naming_the_players():
     assert response.status_code == 400
     assert "Ann is named twice" in response.json()["detail"]["players"]
     assert not Game.objects.exists()
+
+
+def test_an_empty_deck_is_refused_rather_than_taken_for_no_deck():
+    response = user_client().post(
+        "/api/games/", {"players": ["Ann", "Bob"], "deck": []}, format="json"
+    )
+    assert response.status_code == 400
+    assert "an empty deck" in response.json()["detail"]["deck"]
+    assert not Game.objects.exists()

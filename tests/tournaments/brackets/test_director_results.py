@@ -242,6 +242,11 @@ def test_an_awarded_table_takes_no_more_moves_until_the_director_reopens_it(orga
     )
     assert page["closed"] and page["status_text"].startswith("The tournament's director")
     assert not page["your_turn"] and not page["actions"]
+    from games.serializers import present_game
+    from rules.views import game_view
+
+    api = present_game(game_services.get_game(first.game_id), game_view(state, seat))
+    assert api["closed"].startswith("The tournament's director") and api["legal"] == []
 
     directing.reopen_table(
         tournament_id=tournament.pk,
