@@ -78,6 +78,11 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament-check-in",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/check-out/",
+        bracket_api.TournamentCheckOutView.as_view(),
+        name="tournament-check-out",
+    ),
+    path(
         "tournaments/<int:tournament_id>/advance/",
         bracket_api.TournamentAdvanceView.as_view(),
         name="tournament-advance",

@@ -199,6 +199,23 @@ class TournamentCheckInView(DirectorView):
         return _detail(tournament_id)
 
 
+class TournamentCheckOutView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_entries_check_out",
+        summary="Take back a player's check-in before the start (organiser)",
+        description="For a player checked in by mistake; 409 if they are not checked in.",
+        parameters=[TOURNAMENT_ID],
+        request=PlayerNameSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[OpenApiExample("player", value={"player": "Ann"}, request_only=True)],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = _parsed(PlayerNameSerializer, request)
+        directing.check_out(tournament_id=tournament_id, player=data["player"], by=request.user)
+        return _detail(tournament_id)
+
+
 class TournamentAdvanceView(DirectorView):
     @extend_schema(
         operation_id="tournaments_advance",

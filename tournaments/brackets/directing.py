@@ -307,6 +307,21 @@ def check_in(*, tournament_id: int, player: str, by: Any = None) -> None:
         entry.save(update_fields=["checked_in", "dropped"])
 
 
+def check_out(*, tournament_id: int, player: str, by: Any = None) -> None:
+    """Take back ``player``'s check-in before the start (a player checked in by mistake)."""
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise IllegalCommand("check-in closed when the tournament started")
+        entry = tournament.entries.filter(player=player).first()
+        if entry is None:
+            raise InvalidCommand(f"{player!r} is not entered", field="player")
+        if not entry.checked_in:
+            raise IllegalCommand(f"{player} is not checked in")
+        entry.checked_in = False
+        entry.save(update_fields=["checked_in"])
+
+
 # Undo of a table's game (games.registry hooks) --------------------------------------------------
 
 

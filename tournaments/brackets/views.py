@@ -172,6 +172,11 @@ ACTIONS: dict[str, tuple[type[forms.Form] | None, Callable[..., Any], str]] = {
         lambda t, d, by: directing.check_in(tournament_id=t, player=d["player"], by=by),
         "Checked in.",
     ),
+    "check-out": (
+        PlayerForm,
+        lambda t, d, by: directing.check_out(tournament_id=t, player=d["player"], by=by),
+        "Check-in taken back.",
+    ),
     "drop": (
         PlayerForm,
         lambda t, d, by: services.drop_entry(tournament_id=t, player=d["player"], by=by),

@@ -48,6 +48,7 @@ def table_one(client, tid):
 
 ENDPOINTS = [
     ("entries/check-in/", {"player": "Ann"}),
+    ("entries/check-out/", {"player": "Ann"}),
     ("advance/", None),
     ("repair/", {"reason": "Dee went home"}),
     ("rounds/1/tables/1/reopen/", {"reason": "wrong deal"}),
@@ -146,6 +147,19 @@ def test_check_in_before_the_start_only(organiser, director):
     started = director.post(f"/api/tournaments/{tournament.pk}/start/").json()
     assert [e["dropped"] for e in started["entries"]] == [False, True, False, True]
     assert director.post(url, {"player": "Bob"}, format="json").status_code == 409
+
+
+def test_a_check_in_is_taken_back_before_the_start(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/api/tournaments/{tournament.pk}/entries/"
+    director.post(base + "check-in/", {"player": "Ann"}, format="json")
+    answer = director.post(base + "check-out/", {"player": "Ann"}, format="json")
+    assert answer.status_code == 200
+    assert not any(e["checked_in"] for e in answer.json()["entries"])
+    again = director.post(base + "check-out/", {"player": "Ann"}, format="json")
+    assert again.status_code == 409 and "not checked in" in again.json()["detail"]
 
 
 def test_the_schema_describes_the_directors_endpoints_with_examples(client):

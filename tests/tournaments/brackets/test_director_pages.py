@@ -152,6 +152,20 @@ def test_check_in_drop_and_start_from_the_page(organiser, director):
     assert Round.objects.filter(tournament=tournament).count() == 1
 
 
+def test_a_check_in_by_mistake_is_taken_back_from_the_page(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/tournaments/{tournament.pk}/direct/"
+    director.post(base + "check-in/", {"player": "Ann"})
+    assert "undo Ann's check-in" in page(director, tournament)
+    answer = director.post(base + "check-out/", {"player": "Ann"}, follow=True)
+    assert "Check-in taken back." in answer.content.decode()
+    assert not Entry.objects.get(tournament=tournament, player="Ann").checked_in
+    again = director.post(base + "check-out/", {"player": "Ann"}, follow=True)
+    assert "Ann is not checked in" in again.content.decode()
+
+
 def test_reopen_from_the_page_resets_the_later_rounds(tournament, director):
     play_round(tournament)
     assert Round.objects.filter(tournament=tournament).count() == 2
