@@ -87,6 +87,10 @@ def cards_from_words(text: str, variant: str) -> tuple[str, ...]:
         if len(words) > 1 and all(words):
             cards += [word for word in words if word]
             continue
-        title = get_variant(variant).title
-        raise ValueError(f"“{piece.strip()}” is not a card of {title}. {CARDS_HELP}")
+        edition = get_variant(variant)
+        colours = [COLOUR_NAMES[c] for c in edition.colours]
+        its = f"its colours are {', '.join(colours[:-1])} and {colours[-1]}"
+        raise ValueError(
+            f"“{piece.strip()}” is not a card of {edition.title} ({its}). {CARDS_HELP}"
+        )
     return tuple(cards)

@@ -829,7 +829,7 @@ def test_an_uno_spin_claimed_is_set_up_for_the_claimer_to_discard_a_card(referee
         (
             {"waiting": "almost_uno_top", "spin_kept": "blue 5, purple 5"},
             "spin_kept",
-            "“purple 5” is not a card of UNO Spin.",
+            "“purple 5” is not a card of UNO Spin (its colours are red, green, blue and yellow).",
         ),
         (
             {"spin_kept": "blue 5, green 5"},
@@ -1096,6 +1096,9 @@ def test_cards_are_read_in_the_ways_players_write_them():
     assert cards_from_words("", "classic") == ()
     with pytest.raises(ValueError, match="“red 7 spin” is not a card of Classic UNO"):
         cards_from_words("red 7 spin", "classic")
+    # An edition with colours of its own says them.
+    with pytest.raises(ValueError, match=r"is not a card of UNO VETO \(its colours are purple"):
+        cards_from_words("red 7", "veto")
 
 
 def test_what_was_typed_is_shown_back_escaped(referee):
