@@ -28,8 +28,7 @@ from rules.views import event_view, game_view
 LOG_SIZE = 8  # events in words on the table page
 CARD_COMMANDS = frozenset({"play", "discard", "keep", "keep_card"})  # a card of the hand
 # What pressing a card of the hand does, by the command it sends: the word on the card's
-# button, what the hand's heading says of the raised cards
-# and when UNO may be said with it.
+# button, what the hand's heading says of the raised cards, and the words of the UNO box.
 CARD_VERBS = {
     "play": ("Play", "raised cards can be played", "with this play"),
     "discard": ("Discard", "press a raised card to discard it", "with this discard"),
