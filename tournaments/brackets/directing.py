@@ -21,7 +21,7 @@ from games.errors import NotFound
 from games.models import Game
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets import services
-from tournaments.brackets.models import Round, Ruling, Table, Tournament
+from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -296,12 +296,7 @@ def check_in(*, tournament_id: int, player: str, by: Any = None) -> None:
     """Check ``player`` in before the start. Once anyone is checked in, starting drops the
     players who are not."""
     with transaction.atomic():
-        tournament = _directed(tournament_id, by)
-        if tournament.status != Tournament.Status.DRAFT:
-            raise IllegalCommand("check-in closed when the tournament started")
-        entry = tournament.entries.filter(player=player).first()
-        if entry is None:
-            raise InvalidCommand(f"{player!r} is not entered", field="player")
+        entry = _entry_before_the_start(tournament_id, player, by)
         entry.checked_in = True
         entry.dropped = False
         entry.save(update_fields=["checked_in", "dropped"])
@@ -310,16 +305,22 @@ def check_in(*, tournament_id: int, player: str, by: Any = None) -> None:
 def check_out(*, tournament_id: int, player: str, by: Any = None) -> None:
     """Take back ``player``'s check-in before the start (a player checked in by mistake)."""
     with transaction.atomic():
-        tournament = _directed(tournament_id, by)
-        if tournament.status != Tournament.Status.DRAFT:
-            raise IllegalCommand("check-in closed when the tournament started")
-        entry = tournament.entries.filter(player=player).first()
-        if entry is None:
-            raise InvalidCommand(f"{player!r} is not entered", field="player")
+        entry = _entry_before_the_start(tournament_id, player, by)
         if not entry.checked_in:
             raise IllegalCommand(f"{player} is not checked in")
         entry.checked_in = False
         entry.save(update_fields=["checked_in"])
+
+
+def _entry_before_the_start(tournament_id: int, player: str, by: Any) -> Entry:
+    """``player``'s entry, for its director, while check-in is open (in a transaction)."""
+    tournament = _directed(tournament_id, by)
+    if tournament.status != Tournament.Status.DRAFT:
+        raise IllegalCommand("check-in closed when the tournament started")
+    entry = tournament.entries.filter(player=player).first()
+    if entry is None:
+        raise InvalidCommand(f"{player!r} is not entered", field="player")
+    return entry
 
 
 # Undo of a table's game (games.registry hooks) --------------------------------------------------
