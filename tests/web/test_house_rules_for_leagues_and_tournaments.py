@@ -118,3 +118,37 @@ def test_a_veto_tournament_from_its_page_deals_its_tables_with_its_house_rules(c
         state = game_services.load_game(game_id=table.game_id)
         assert dict(state.options)["customizable"] == ("joke", "text:Sing a song")
         assert sum(card == "WC" for card in state.all_cards()) == 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        "joke",
+        {"customizable": "x" * 100_000},
+        {"customizable": ["text:" + "x" * 10_000]},
+        {"customizable": [{"rule": "joke"}]},
+        {"deck": 3},
+    ],
+)
+def test_malformed_or_oversized_house_rules_are_a_400_and_nothing_is_made(options):
+    user = get_user_model().objects.create_user("carl", password="pw")
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    league = api.post(
+        "/api/leagues/", {"name": "VETO", "variant": "veto", "options": options}, format="json"
+    )
+    cup = api.post(
+        "/api/tournaments/",
+        {
+            "name": "Cup",
+            "variant": "veto",
+            "format": "swiss",
+            "table_size": 2,
+            "options": options,
+        },
+        format="json",
+    )
+    assert (league.status_code, cup.status_code) == (400, 400), (league.content, cup.content)
+    assert "options" in str(league.json()["detail"]) and "options" in str(cup.json()["detail"])
+    assert not League.objects.exists() and not Tournament.objects.exists()

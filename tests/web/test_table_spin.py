@@ -66,6 +66,8 @@ def test_an_almost_uno_is_answered_on_the_page_in_two_steps(client, make_game, m
     assert sorted(c["cards"][-1] for c in discards) == ["B2", "B3", "G8", "Y6", "Y7"]
     assert all(sorted(c["cards"]) == ["B2", "B3", "G8", "Y6", "Y7"] for c in discards)
     assert "Discard these 5 cards, yellow 7 on top" in html.unescape(page)
+    bob = html.unescape(seat_client(Client(), game, 1).get(f"/table/{game.pk}/").text)
+    assert "Discard these" not in bob and "yellow 7" not in bob  # Ann's choices stay hers
     (on_top,) = [c for c in discards if c["cards"][-1] == "Y7"]
     form = {"version": str(state.version), "command": json.dumps(on_top)}
     assert client.post(f"/table/{game.pk}/command/", form).status_code == 302

@@ -157,6 +157,59 @@ def test_a_player_gone_at_an_editions_own_moment_is_answered_for_and_play_goes_o
     Spin wheel, a Power Grab block); that player's time runs out: the timer answers for them as
     the system, every choice of the moment in one timeout, and the game then waits for someone
     else, or for that player's next turn."""
+    table, state = table_at_an_editions_moment(organiser, variant, EDITION_WAITS[variant])
+    kind, seat = state.pending
+    assert kind in EDITION_WAITS[variant]
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    after = services.load_game(game_id=table.game_id)
+    new = services.replay_events(game_id=table.game_id, after=state.version)
+    assert new and all(row.actor == "system" for row in new)
+    assert after.pending[1] != seat or after.pending[0] in ("turn", "deal")
+    table.refresh_from_db()
+    assert table.timeouts[table.players[seat]][0] == 1  # one timeout, not one a choice
+    assert table.absent == []
+
+
+def test_the_database_gone_between_a_moments_choices_leaves_the_rest_to_the_next_timer(
+    organiser, monkeypatch
+):
+    """The wheel lands on Almost UNO for a player who is gone: the timer spins for them and
+    the database goes away before the cards to keep are chosen. The spin stands, the error
+    reaches the task (which Celery retries, finding the game moved on), and the timer of the
+    moment the game now waits at answers the rest."""
+    from django.db import OperationalError
+
+    from rules.variants.spin import variant as spin
+
+    monkeypatch.setattr(spin, "spin_wheel", lambda s: "almost_uno")
+    table, state = table_at_an_editions_moment(organiser, "spin", {"spin"})
+    seat = state.pending[1]
+    sent = []
+    apply = services.apply_command
+
+    def gone_after_one(**kwargs):
+        if sent:
+            raise OperationalError("server closed the connection unexpectedly")
+        sent.append(kwargs["command"])
+        return apply(**kwargs)
+
+    monkeypatch.setattr(services, "apply_command", gone_after_one)
+    with pytest.raises(OperationalError):
+        tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    between = services.load_game(game_id=table.game_id)
+    assert [c.type for c in sent] == ["spin"] and between.pending == ("almost_uno", seat)
+    # A retry of the same task finds the game moved on; the next moment's timer answers it.
+    monkeypatch.setattr(services, "apply_command", apply)
+    assert not tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=between.version)
+    after = services.load_game(game_id=table.game_id)
+    assert after.pending[1] != seat or after.pending[0] in ("turn", "deal")
+    assert len(after.hands[seat]) <= 2
+
+
+def table_at_an_editions_moment(organiser, variant, waits):
+    """A tournament table of ``variant`` that bots played until it waits for one of
+    ``waits``, and the game's state then (a table whose one hand ended first is replaced)."""
     from games.bots import next_bot_move
 
     for attempt in range(10):
@@ -175,7 +228,7 @@ def test_a_player_gone_at_an_editions_own_moment_is_answered_for_and_play_goes_o
         table = Table.objects.get(round__tournament=tournament)
         state = services.load_game(game_id=table.game_id)
         for _ in range(3000):
-            if state.finished or state.pending[0] in EDITION_WAITS[variant]:
+            if state.finished or state.pending[0] in waits:
                 break
             seat, command = next_bot_move(state, frozenset(range(3)), str(table.game_id))
             services.apply_command(
@@ -186,17 +239,8 @@ def test_a_player_gone_at_an_editions_own_moment_is_answered_for_and_play_goes_o
             )
             state = services.load_game(game_id=table.game_id)
         if not state.finished:
-            break
-    kind, seat = state.pending
-    assert kind in EDITION_WAITS[variant]
-    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
-    after = services.load_game(game_id=table.game_id)
-    new = services.replay_events(game_id=table.game_id, after=state.version)
-    assert new and all(row.actor == "system" for row in new)
-    assert after.pending[1] != seat or after.pending[0] in ("turn", "deal")
-    table.refresh_from_db()
-    assert table.timeouts[table.players[seat]][0] == 1  # one timeout, not one a choice
-    assert table.absent == []
+            return table, state
+    raise AssertionError(f"no {variant} table came to one of {sorted(waits)}")
 
 
 def test_a_tournament_table_is_never_dealt_from_a_deck_set_up(table, organiser):
