@@ -139,6 +139,23 @@ def test_a_customizable_card_drawn_carries_one_of_the_rules_left_in_the_draw_pil
     assert state.pending == ("drawn", 1) and state.extra.held[1] == ("extra_turn", "joke")
 
 
+def test_a_customizable_card_drawn_again_after_an_undo_carries_the_same_rule():
+    # An undo takes the game back while its version counts on; the rule a card drawn again
+    # carries must not depend on that count, or a referee's undo would draw the rules anew.
+    rules = ["three_if_stuck", "face_up", "joke"]
+    for n in range(8):
+        state = table(rules, hands={1: ["G1", "G2"]}, starter="P5", draws=["WC"])
+        state.seed = f"undo-{n}"  # another game, another draw of the rules
+        _, first = step(state, DrawCard(1))
+        picked = {next(e for e in first if type(e) is HouseRulesDrawn).rules}
+        for later in (1, 5, 40):
+            again = state.copy()
+            again.version += later
+            _, events = step(again, DrawCard(1))
+            picked.add(next(e for e in events if type(e) is HouseRulesDrawn).rules)
+        assert len(picked) == 1, picked
+
+
 def test_after_drawing_a_customizable_card_only_that_card_may_be_played():
     state = table(["extra_turn", "joke"], hands={1: ["WC", "G1"]}, starter="P5", draws=["WC"])
     state, _ = step(state, DrawCard(1))

@@ -211,9 +211,12 @@ class Veto(Variant):
             return
         # The cards in the draw pile are in a random order, so each Customizable card drawn
         # carries any of the rules still in the pile with equal chance.
-        # in_pile still counts the cards just drawn (they are not held yet).
+        # in_pile still counts the cards just drawn (they are not held yet). The draw is named
+        # by where the pile stands (its reshuffle and the cards gone from it), not by the
+        # game's version, so a draw undone and made again carries the same rules.
         pool = in_pile(s, x)
-        picks = rng(s, "hand", s.hand_number, "customizable", d.version).sample(pool, k)
+        gen = rng(s, "hand", s.hand_number, "customizable", s.reshuffles, s.pos)
+        picks = gen.sample(pool, k)
         drawn = picks[0] if reason == "turn" and cards[0] == WC else None
         d.emit(HouseRulesDrawn(seat, tuple(picks), drawn))
 
