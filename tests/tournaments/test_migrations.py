@@ -20,6 +20,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from games.models import Event, Game, Seat
 from tournaments.brackets.models import Entry, Round, Table, Tournament
+from tournaments.brackets.services import closing_words
 from tournaments.leagues.models import League, Player, Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,3 +153,54 @@ def test_migrating_a_database_of_the_old_main_keeps_every_row():
     assert (rnd.number, rnd.byes, rnd.deck, rnd.seed) == (1, ["Cy"], ["R1", "G2"], "")
     table = Table.objects.get()
     assert (table.round, table.game_id, table.players) == (rnd, GAME_ID, ["Ann", "Bob"])
+
+
+# What main had before the tables a director decided were closed to moves (tournaments 0007).
+BEFORE_CLOSING = [("games", "0007_game_closed"), ("tournaments", "0006_edition_options")]
+
+
+def test_a_table_decided_by_a_ruling_before_games_were_closed_is_closed_by_the_upgrade():
+    executor = migrate(MigrationExecutor(connection), BEFORE_CLOSING)
+    apps = executor.loader.project_state(BEFORE_CLOSING).apps
+    user = apps.get_model("auth", "User").objects.create(username="olga")
+    game_model = apps.get_model("games", "Game")
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Cup", organiser=user, format="elimination", table_size=2, status="running"
+    )
+    rnd = apps.get_model("tournaments", "Round").objects.create(
+        tournament=tournament, number=1, kind="elimination"
+    )
+    rows = {
+        # table: (game status, table status, decided by, placings)
+        "awarded": ("playing", "finished", "award", ["Bob", "Ann"]),
+        "timed": ("playing", "finished", "time", ["Cy", "Dee"]),
+        "played out": ("finished", "finished", "game", ["Eve", "Flo"]),
+        "playing": ("playing", "playing", "", []),
+    }
+    games = {}
+    for number, (name, (game_status, status, decided_by, placings)) in enumerate(
+        rows.items(), start=1
+    ):
+        games[name] = game_model.objects.create(
+            variant="classic", scoring="standard", target=500, created_by=user, status=game_status
+        )
+        apps.get_model("tournaments", "Table").objects.create(
+            round=rnd,
+            number=number,
+            game=games[name],
+            players=placings or ["Gil", "Hal"],
+            status=status,
+            decided_by=decided_by,
+            placings=placings,
+        )
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+
+    closed = {name: Game.objects.get(pk=game.pk).closed for name, game in games.items()}
+    assert closed == {
+        "awarded": closing_words("award", ["Bob", "Ann"]),
+        "timed": closing_words("time", ["Cy", "Dee"]),
+        "played out": "",
+        "playing": "",
+    }
+    assert "1st Bob, 2nd Ann" in closed["awarded"]
