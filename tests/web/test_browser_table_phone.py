@@ -4,8 +4,10 @@ move and its ring does not look like the "playable" style."""
 
 import pytest
 
+from games import services, store
 from games.bots import start_quick_game as start_with_bots
 from tests.web.browser import screenshot
+from tests.web.table_support import drive
 from tests.web.test_browser_quick_game import FALLBACKS, settle, version, wait_for_move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -191,3 +193,47 @@ def test_keyboard_focus_stays_on_the_hand_after_a_move_with_a_ring_unlike_playab
         assert where["hand"] or where["pick"], f"after move {moves} the focus is on {where}"
         # Still the keyboard's: Enter plays the focused card when it is playable.
     assert moves >= 2
+
+
+STRIP = """strip => {
+  const box = strip.getBoundingClientRect();
+  const turn = strip.querySelector('.seat-turn').getBoundingClientRect();
+  return {overflows: strip.scrollWidth > strip.clientWidth + 1, more: strip.dataset.more,
+          turnInView: turn.left >= box.left - 1 && turn.right <= box.right + 1,
+          scrolled: strip.scrollLeft};
+}"""
+
+
+def test_on_a_phone_the_players_strip_shows_whose_turn_it_is_and_where_more_players_are(
+    phone, live_server
+):
+    # Eight at the table, Ann's link open, Hal's turn: his seat is at the far end of the strip.
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gil", "Hal"]
+    game = services.create_game(
+        variant="classic", players=names, scoring="none", target=500, seed="strip", dealer=6
+    )
+    state, _ = store.load(game.pk)
+    assert state.pending == ("turn", 7)
+    ann = services.table_of(game.pk)[0]
+    page = phone
+    with page.expect_navigation(wait_until="load"):
+        page.goto(f"{live_server.url}/table/{game.pk}/seat/{ann.secret}/")
+    strip = page.locator("#board .seats")
+    page.wait_for_function("() => document.querySelector('#board .seats').dataset.more")
+    seen = strip.evaluate(STRIP)
+    assert seen["overflows"] and seen["turnInView"], seen
+    assert seen["more"] == "left"  # Hal is last: the others are to the left
+    screenshot(page, "table-phone-strip-turn-at-the-end")
+
+    strip.evaluate("strip => strip.scrollTo({left: 0})")
+    page.wait_for_function("() => document.querySelector('#board .seats').dataset.more === 'right'")
+
+    # Hal plays or draws (another device): the board is drawn again, Ann's turn comes, and the
+    # strip brings her seat back into view.
+    drive(game, until=lambda s: s.pending[1] == 0)
+    page.wait_for_function(
+        "() => document.querySelector('#board .seat-turn.seat-you')"
+        " && document.querySelector('#board .seats').dataset.more === 'right'"
+    )
+    seen = strip.evaluate(STRIP)
+    assert seen["turnInView"] and seen["scrolled"] == 0, seen

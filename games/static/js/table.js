@@ -92,6 +92,41 @@
     else stop();
   });
 
+  /* The players' strip. On a phone the seats scroll sideways when they do not all fit: each
+     time the board is drawn (a new strip, scrolled to its start) the seat whose turn it is is
+     brought into the strip's view, and
+     the strip's ends fade where more players are out of view (data-more="left right"). */
+  function strip() {
+    var seats = document.querySelector(".table-page .seats");
+    if (!seats) return;
+    if (seats.scrollWidth > seats.clientWidth + 1) {
+      var turn = seats.querySelector(".seat-turn");
+      if (turn) {
+        var box = seats.getBoundingClientRect();
+        var seat = turn.getBoundingClientRect();
+        if (seat.left < box.left) seats.scrollLeft -= box.left - seat.left;
+        else if (seat.right > box.right) seats.scrollLeft += seat.right - box.right;
+      }
+    }
+    ends(seats);
+  }
+
+  function ends(seats) {
+    var more = [];
+    if (seats.scrollLeft > 1) more.push("left");
+    if (seats.scrollLeft + seats.clientWidth < seats.scrollWidth - 1) more.push("right");
+    seats.dataset.more = more.join(" ");
+  }
+
+  document.addEventListener("htmx:afterSettle", strip);
+  window.addEventListener("resize", strip);
+  document.addEventListener("scroll", function (event) {
+    var target = event.target;
+    if (target && target.classList && target.classList.contains("seats")) ends(target);
+  }, true);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", strip);
+  else strip();
+
   /* Focus. A move (or another seat's, arriving live) draws #hand and #actions again: the
      button that had focus is gone. If focus was in the hand or the actions, it goes back to
      the same card or button when it is still there, else to the first way to play a card the
