@@ -8,6 +8,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.reveal_checks.append(round_revealed)           # (game) -> bool
     registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
     registry.counts_checks.append(is_tournament_table)       # (game) -> bool
+    registry.onward = tournament_onward                      # (game, player) -> Onward | None
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -16,7 +17,9 @@ Projections (read models kept in the append's transaction) register with
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 if TYPE_CHECKING:
     from games.models import Event, Game
@@ -53,3 +56,22 @@ on_game_event: list[Callable[[Game, list[Event]], None]] = []
 # creates the game through ``services.create_game`` and records who sits where. While it is
 # unset, a game cannot join a season.
 start_season_game: Callable[..., Game] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Onward:
+    """Where a table's players go from it, for its page: the event the table is part of (its
+    name and page) and, for one player, the table they are seated at next (its game and how
+    the event names it), once there is one; ``over``: the event has ended."""
+
+    title: str
+    url: str
+    next_game: UUID | None = None
+    next_label: str = ""
+    over: bool = False
+
+
+# A table of an event that seats its players at further tables (a tournament's rounds): called
+# with the game and a seat's player name (None for someone who is not seated), returns where the
+# table's players go from it, or None for a game of no such event.
+onward: Callable[[Game, str | None], Onward | None] | None = None

@@ -29,6 +29,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("table/<uuid:game_id>/lobby/", lobby.lobby, name="lobby"),
     path("table/<uuid:game_id>/rematch/", lobby.rematch, name="rematch"),
     path("table/<uuid:game_id>/rematch/offer/", lobby.rematch_offer, name="rematch-offer"),
+    path("table/<uuid:game_id>/onward/", lobby.onward_offer, name="onward"),
+    path("table/<uuid:game_id>/next-table/", lobby.next_table, name="next-table"),
     path("table/<uuid:game_id>/second-device/", lobby.second_device, name="second-device"),
     # Players and referees sign in here (the admin's sign-in is for staff only).
     path("accounts/login/", views.SignInView.as_view(), name="login"),

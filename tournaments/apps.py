@@ -38,6 +38,10 @@ class TournamentsConfig(AppConfig):
         # A table counts for its tournament: its deal is never chosen.
         if bracket_services.is_tournament_table not in registry.counts_checks:
             registry.counts_checks.append(bracket_services.is_tournament_table)
+        # A table's page shows its players the way to their next table.
+        from tournaments.brackets import selectors as bracket_selectors
+
+        registry.onward = bracket_selectors.onward
         if directing.undo_refusal not in registry.undo_checks:
             registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:

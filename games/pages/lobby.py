@@ -18,6 +18,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 import segno
@@ -27,7 +28,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import services
+from games import registry, services
 from games.errors import NotFound
 from games.models import Game, Seat
 from games.pages.editions import edition_for
@@ -171,6 +172,53 @@ def rematch_offer(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "loaded": True,
     }
     return render(request, "games/rematch.html", context)
+
+
+# A tournament's next table ----------------------------------------------------------------------
+
+
+def onward_context(game: Game, seat: int | None) -> dict[str, Any] | None:
+    """What games/onward.html shows on a table of a tournament (or another event that seats its
+    players again): the event's page and, for ``seat``'s player, their next table; None for a
+    game of no such event."""
+    if registry.onward is None:
+        return None
+    player = Seat.objects.get(game=game, seat=seat).player if seat is not None else None
+    where = registry.onward(game, player)
+    if where is None:
+        return None
+    # A seat not yet seated again asks now and then, until it is or the event is over.
+    poll = seat is not None and where.next_game is None and not where.over
+    return {"onward": where, "onward_poll": poll, "poll": REMATCH_POLL}
+
+
+@require_GET
+def onward_offer(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The table's way on (games/onward.html), polled by a seat until its next table is seated."""
+    game = _game(game_id)
+    viewer = viewer_of(request, game)
+    context = onward_context(game, viewer.seat)
+    if context is None:
+        return HttpResponse(status=204)
+    return render(request, "games/onward.html", {"game": game, **context})
+
+
+@require_GET
+def next_table(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Go to this seat's player's next table of the tournament, taking their seat there (its
+    secret kept in the session, as if this browser had opened the new seat's link)."""
+    game = _game(game_id)
+    viewer = viewer_of(request, game)
+    context = onward_context(game, viewer.seat) if viewer.seat is not None else None
+    where = context["onward"] if context else None
+    if where is None or where.next_game is None:
+        return redirect("games:table", game_id=game.pk)
+    player = Seat.objects.get(game=game, seat=viewer.seat).player
+    seat = Seat.objects.filter(game_id=where.next_game, player=player).first()
+    if seat is not None:
+        remember_seat(request, where.next_game, seat.secret)
+        services.take_seat(seat=seat, device=_device(request))
+    return redirect("games:table", game_id=where.next_game)
 
 
 # A seat opened on a second device -------------------------------------------------------------

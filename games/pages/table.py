@@ -17,6 +17,7 @@ from games import services
 from games.models import Dispute, Event, Game, GameReferee, Seat
 from games.pages.editions import Edition, edition_for
 from games.pages.faces import CardFace, card_face, sort_key
+from games.pages.lobby import onward_context
 from games.pages.narration import Namer, colour_word
 from games.pages.viewers import Viewer
 from games.visibility import is_revealed
@@ -119,9 +120,9 @@ def table_context(
     kind, pseat = state.pending
     ed = edition_for(state.variant)
     discard_kinds = ed.discard_kinds
-    rows = _seat_rows(state, view, seats, viewer, name)
     # A game that takes no more moves (a tournament table a director decided) says why.
     closed = None if state.finished else game.closed or None
+    rows = _seat_rows(state, view, seats, viewer, name, closed=bool(closed))
     playing = viewer.seat is not None and closed is None
     legal = legal_commands(state, viewer.seat) if playing else []
     legal_dicts = [c.to_dict() for c in legal]
@@ -187,6 +188,8 @@ def table_context(
         "placings": [
             (i + 1, name.cap(seat), state.scores[seat]) for i, seat in enumerate(state.placings)
         ],
+        # A tournament's table, over or decided: the way to the player's next table.
+        **((onward_context(game, viewer.seat) or {}) if state.finished or closed else {}),
     }
 
 
@@ -207,7 +210,13 @@ def status_text(state: GameState, name: Namer, you: int | None) -> str:
 
 
 def _seat_rows(
-    state: GameState, view: dict[str, Any], seats: list[Seat], viewer: Viewer, name: Namer
+    state: GameState,
+    view: dict[str, Any],
+    seats: list[Seat],
+    viewer: Viewer,
+    name: Namer,
+    *,
+    closed: bool = False,
 ) -> list[SeatRow]:
     kind, pseat = state.pending
     edition = view.get("edition") or {}
@@ -225,7 +234,7 @@ def _seat_rows(
                 you=number == viewer.seat,
                 card_count=row["card_count"],
                 score=row["score"],
-                turn=pseat == number and kind not in ("over", "hand_over"),
+                turn=pseat == number and kind not in ("over", "hand_over") and not closed,
                 dealer=state.dealer == number,
                 uno=row["card_count"] == 1,
                 exposed=bool(row.get("uno_exposed")),

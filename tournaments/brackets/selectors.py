@@ -3,9 +3,13 @@ placings and standings (API.md, "Tournaments")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from django.urls import reverse
+
 from games.errors import NotFound
+from games.registry import Onward
 from tournaments.brackets import rounds
 from tournaments.brackets.models import Table, Tournament
 from tournaments.brackets.services import plain_rows
@@ -100,3 +104,34 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
         ],
         "winner": tournament.winner or None,
     }
+
+
+def onward(game: Any, player: str | None) -> Onward | None:
+    """``games.registry.onward``: for a tournament's table, the tournament and, for ``player``,
+    the table they are seated at in a later round (the latest), once one is seated."""
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(game_id=game.pk)
+        .only("round__number", "round__tournament__name", "round__tournament__status")
+        .first()
+    )
+    if table is None:
+        return None
+    tournament = table.round.tournament
+    where = Onward(
+        title=tournament.name,
+        url=reverse("tournaments:tournament-page", args=[tournament.pk]),
+        over=tournament.status == Tournament.Status.FINISHED,
+    )
+    if not player:
+        return where
+    later = (
+        Table.objects.filter(round__tournament=tournament, round__number__gt=table.round.number)
+        .order_by("-round__number", "number")
+        .values_list("round__number", "number", "game_id", "players")
+    )
+    for round_number, number, game_id, players in later:
+        if player in players:
+            label = f"Round {round_number}, table {number}"
+            return replace(where, next_game=game_id, next_label=label)
+    return where
