@@ -317,11 +317,18 @@ def recompute_standings(*, season: Season) -> None:
 
 
 def register_player(*, league: League, name: str, user: Any = None, by: Any = None) -> Player:
-    """The league's player called ``name``, registered now if new. ``user`` links an account
-    (a player needs none); a name already linked to another account is refused."""
+    """The league's player called ``name``, registered now if new. A name that differs from a
+    player's only in capitals is that player ("bea" typed at a table seats Bea), not a new one.
+    ``user`` links an account (a player needs none); a name already linked to another account
+    is refused."""
     require_organiser(by, league)
     name = _name(name, "name")
-    player = Player.objects.filter(league=league, name=name).first()
+    player = (
+        Player.objects.filter(league=league, name=name).first()
+        or Player.objects.filter(league=league, name__iexact=name).order_by("pk").first()
+    )
+    if player is not None:
+        name = player.name
     if player is None:
         try:
             with transaction.atomic():

@@ -213,3 +213,14 @@ def test_a_players_account_sits_at_their_seat(season, organiser, rita):
     play_with_bots(game.pk, seed="x", max_commands=1)
 
     assert game.seats.get(seat=1).user == rita and game.seats.get(seat=0).user is None
+
+
+def test_a_name_typed_in_other_capitals_seats_the_leagues_player_not_a_new_one(season, organiser):
+    bea = services.register_player(league=season.league, name="Bea", by=organiser)
+    night = services.open_night(season=season, by=organiser)
+    game = sheet_game(season, organiser, night, players=("bea", " Carl "))
+    assert [s.player for s in game.seats.order_by("seat")] == ["Bea", "Carl"]
+    assert services.register_player(league=season.league, name="BEA", by=organiser) == bea
+    assert sorted(season.league.players.values_list("name", flat=True)) == ["Bea", "Carl"]
+    with pytest.raises(InvalidCommand, match="sits at a table once"):
+        sheet_game(season, organiser, night, players=("carl", "CARL"))
