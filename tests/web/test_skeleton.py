@@ -31,6 +31,19 @@ def test_home_page_loads_the_vendored_htmx(client):
     assert "leagues" in response.text and "tournaments" in response.text
 
 
+@pytest.mark.django_db
+def test_only_someone_who_may_use_the_admin_is_shown_the_way_to_it(client):
+    from django.contrib.auth import get_user_model
+
+    assert 'href="/admin/"' not in client.get("/").text  # signed out
+    people = get_user_model().objects
+    client.force_login(people.create_user("olga", password="pw-olga-123"))  # an organiser
+    assert 'href="/admin/"' not in client.get("/").text
+    client.force_login(people.create_user("root", password="pw-root-123", is_staff=True))
+    html = client.get("/").text
+    assert html.count('href="/admin/"') == 2  # the site's links and the home page's
+
+
 def test_vendored_htmx_is_version_2():
     htmx = finders.find("vendor/htmx/htmx.min.js")
 
