@@ -466,7 +466,9 @@ def rule_on_dispute(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
         )
     if undo_to is not None and decision != Dispute.Status.UPHELD:
-        raise InvalidCommand("only an upheld dispute can undo", field="undo_to")
+        raise InvalidCommand(
+            "only a dispute upheld can undo moves: choose upheld, or no undo", field="undo_to"
+        )
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().filter(pk=dispute_id).first()
         if dispute is None:
@@ -474,7 +476,9 @@ def rule_on_dispute(
         if dispute.status != Dispute.Status.OPEN:
             raise IllegalCommand(f"dispute {dispute.pk} has already been ruled {dispute.status}")
         if undo_to is not None:
-            reason = f"dispute {dispute.pk} upheld" + (f": {note}" if note else "")
+            reason = f"the dispute about event {dispute.version} was upheld" + (
+                f": {note}" if note else ""
+            )
             undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by, reopen=reopen)
         dispute.status = decision
         dispute.ruling = note or ""

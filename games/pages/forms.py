@@ -200,6 +200,14 @@ class RulingForm(forms.Form):
     note = text_field("The note", NOTE_LENGTH, required=False)
     undo_to = whole_number("The event to go back to", required=False)
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("undo_to") is not None and cleaned.get("decision") == "rejected":
+            self.add_error(
+                "undo_to", "A dispute rejected undoes nothing: choose upheld, or no undo."
+            )
+        return cleaned
+
 
 class UndoForm(forms.Form):
     """A referee's undo back to ``to_version``, with a reason; ``reopen`` a finished game (its
@@ -300,7 +308,16 @@ class QuickGameForm(EditionOptionFields):
 
     variant = edition_field()
     bots = forms.IntegerField(
-        label="Bots", min_value=bots.MIN_BOTS, max_value=bots.MAX_BOTS, initial=3
+        label="Bots",
+        min_value=bots.MIN_BOTS,
+        max_value=bots.MAX_BOTS,
+        initial=3,
+        error_messages={
+            "required": f"Choose how many bots play: {bots.MIN_BOTS} to {bots.MAX_BOTS}.",
+            "invalid": f"Choose how many bots play: {bots.MIN_BOTS} to {bots.MAX_BOTS}.",
+            "min_value": "At least %(limit_value)s bot plays.",
+            "max_value": "At most %(limit_value)s bots play.",
+        },
     )
     player = forms.CharField(label="Your name", max_length=100, required=False, initial="Player")
     mode = forms.ChoiceField(

@@ -240,8 +240,15 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
     if not game.disputes.filter(pk=dispute_id).exists():
         raise Http404("No such dispute.")
     form = RulingForm(request.POST)
+    # A refused ruling comes back in its own form, with what the referee chose and wrote.
+    sent = {
+        "pk": dispute_id,
+        "decision": request.POST.get("decision", ""),
+        "note": request.POST.get("note", ""),
+        "undo_to": request.POST.get("undo_to", ""),
+    }
     if not form.is_valid():
-        return _replay_refused(request, game, viewer, error_text(form))
+        return _replay_refused(request, game, viewer, error_text(form), ruling=sent)
     try:
         services.rule_on_dispute(
             dispute_id=dispute_id,
@@ -251,7 +258,7 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
             by=viewer.actor,
         )
     except (RuleError, GameError) as exc:
-        return _replay_refused(request, game, viewer, str(exc))
+        return _replay_refused(request, game, viewer, str(exc), ruling=sent)
     return redirect(reverse("games:replay", args=[game.pk]) + "#disputes")
 
 
@@ -304,11 +311,21 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 
 def _replay_refused(
-    request: HttpRequest, game: Game, viewer: Viewer, error: str, *, version: int | None = None
+    request: HttpRequest,
+    game: Game,
+    viewer: Viewer,
+    error: str,
+    *,
+    version: int | None = None,
+    ruling: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The replay viewer again, at ``version`` (the last when None), saying what was wrong."""
+    """The replay viewer again, at ``version`` (the last when None), saying what was wrong: in
+    the dispute's own ruling form, filled in as sent, for a refused ``ruling``."""
     context = replay_context(game, viewer, version)
-    context["error"] = error
+    if ruling is None:
+        context["error"] = error
+    else:
+        context["ruling"] = {**ruling, "error": error}
     return render(request, "games/replay.html", context, status=400)
 
 

@@ -85,7 +85,7 @@ def test_an_upheld_dispute_may_rewind_the_game(game_in_play):
     assert last.data == {
         "to_version": to_version,
         "by": "user:4",
-        "reason": f"dispute {dispute.pk} upheld: misdeal",
+        "reason": f"the dispute about event {dispute.version} was upheld: misdeal",
     }
 
 

@@ -160,6 +160,35 @@ def test_a_seat_files_a_dispute_from_the_table_and_the_referee_rules_on_it(
     assert "R3 in hand" in client.get(f"/table/{game.pk}/replay/").text
 
 
+def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    client.force_login(referee)
+    form = client.get(f"/table/{game.pk}/replay/").text
+    # The undo names events by what happened; the disputed event is offered first.
+    assert f'<option value="{version - 1}">Undo the disputed event {version} and ' in form
+    assert f'<option value="{version - 1}">Keep up to event {version - 1}: ' in form
+
+    refused = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "rejected", "note": "he had no red", "undo_to": version - 1},
+    )
+
+    assert refused.status_code == 400
+    page = html.unescape(refused.text)
+    ruling = page[page.index(f'id="ruling-{dispute.pk}"') :]
+    ruling = ruling[: ruling.index("</form>")]
+    assert "A dispute rejected undoes nothing: choose upheld, or no undo." in ruling
+    assert 'value="rejected" checked' in ruling and 'value="he had no red"' in ruling
+    assert f'<option value="{version - 1}" selected>Undo the disputed event' in ruling
+    assert "autofocus" in ruling
+    dispute.refresh_from_db()
+    assert dispute.status == "open"
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+
+
 def test_only_a_referee_rules(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
