@@ -122,7 +122,7 @@ def test_a_referee_undoes_to_a_chosen_event(contexts, live_server, bluff_game, p
     page.fill("#undo-reason", "Bob misplayed")
     screenshot(page, "replay-undo")
     page.click("button:has-text('Undo to event')")
-    page.wait_for_selector("#frame :text('A referee went back to version')")
+    page.wait_for_selector("#frame :text('A referee undid everything after event')")
 
     rewound = Event.objects.filter(game=game).order_by("-version").first()
     assert rewound.type == "rewound"

@@ -154,8 +154,8 @@ LEAGUE = {"name": "Friday Club", "variant": "classic", "scoring": "standard", "t
     ("change", "message"),
     [
         ({"name": ""}, "Give the league a name."),
-        ({"target": "0"}, "greater than or equal to 1"),
-        ({"target": "lots"}, "Enter a whole number."),
+        ({"target": "0"}, "The target score must be at least 1."),
+        ({"target": "lots"}, "The target score must be a whole number."),
         ({"variant": "poker"}, "Select a valid choice."),
         ({"scoring": ""}, "This field is required."),
     ],
@@ -200,10 +200,10 @@ SEASON = {
     [
         ({"name": "Autumn"}, "Thursday Club already has a season called 'Autumn'"),
         ({"name": " "}, "Give the season a name."),
-        ({"best_nights": "0"}, "greater than or equal to 1"),
-        ({"attendance_points": "-1"}, "greater than or equal to 0"),
+        ({"best_nights": "0"}, "The nights counted must be at least 1."),
+        ({"attendance_points": "-1"}, "The attendance points must be at least 0."),
         ({"attendance_points": ""}, "Give the attendance points (0 for none)."),
-        ({"target": "10001"}, "less than or equal to 10000"),
+        ({"target": "10001"}, "The target score must be at most 10000."),
     ],
 )
 def test_a_bad_season_form_says_what_is_wrong_and_opens_nothing(organiser, season, change, message):
@@ -582,7 +582,7 @@ def test_a_player_still_playing_tonight_is_not_seated_at_a_second_table(organise
     response = seat(organiser, night, kind="digital", new_players="cy\nann")
 
     assert response.status_code == 400
-    assert "ann (table 1) is still playing tonight" in text(response)
+    assert "Ann (table 1) is still playing tonight" in text(response)  # "ann" is Ann
     assert Game.objects.count() == 1
     record(Game.objects.get(), 0, {1: 150})
     assert seat(organiser, night, kind="digital", new_players="Cy\nAnn").status_code == 302

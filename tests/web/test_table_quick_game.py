@@ -33,13 +33,20 @@ def test_a_visitor_starts_a_game_against_bots_in_any_edition(client, variant):
     assert "You play as <strong>Tess</strong>" in page.text
 
 
-@pytest.mark.parametrize("count", ["0", "10"])
-def test_one_to_nine_bots(client, count):
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [
+        ("0", "At least 1 bot plays."),
+        ("10", "At most 9 bots play."),
+        ("many", "Choose how many bots play: 1 to 9."),
+    ],
+)
+def test_one_to_nine_bots(client, count, message):
     response = start(client, bots=count)
 
     assert response.status_code == 400  # a form error, as every page answers one
     assert not Game.objects.exists()
-    assert "bots" in response.text
+    assert message in response.text
 
 
 def test_a_signed_in_user_holds_the_seat_and_referees_the_game(client, django_user_model):

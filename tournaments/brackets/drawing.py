@@ -27,11 +27,13 @@ DECIDED = {
 
 def _went_on(detail: dict[str, Any]) -> dict[int, set[str]]:
     """Who went on from each round: the players seated (or given a bye) in the next one; from
-    the final, its winner."""
+    the final, its winner. Nobody goes on to a Swiss round: every player plays each one."""
     rounds = detail["rounds"]
     out: dict[int, set[str]] = {}
     for i, rnd in enumerate(rounds):
-        if i + 1 < len(rounds):
+        if i + 1 < len(rounds) and rounds[i + 1]["kind"] == "swiss":
+            out[rnd["number"]] = set()
+        elif i + 1 < len(rounds):
             nxt = rounds[i + 1]
             out[rnd["number"]] = {p for t in nxt["tables"] for p in t["players"]} | set(nxt["byes"])
         elif detail["winner"]:

@@ -246,6 +246,16 @@ def service_error(form: forms.Form, exc: InvalidCommand) -> None:
     form.add_error(field, message[:1].upper() + message[1:])
 
 
+def _number_errors(what: str, **more: str) -> dict[str, str]:
+    """A whole-number field's errors in words naming ``what`` (Django's own say "this value")."""
+    return {
+        "invalid": f"{what} must be a whole number.",
+        "min_value": f"{what} must be at least %(limit_value)s.",
+        "max_value": f"{what} must be at most %(limit_value)s.",
+        **more,
+    }
+
+
 class LeagueForm(EditionOptionFields):
     """A new league: its name and the rules its seasons play by unless they say otherwise
     (with the edition's options, UNO VETO's house rules)."""
@@ -259,7 +269,9 @@ class LeagueForm(EditionOptionFields):
         max_value=MAX_TARGET,
         initial=500,
         help_text="The score that ends a game (500 by the rulebook; 250 makes shorter games).",
-        error_messages={"required": "Give the score that ends a game, for example 500."},
+        error_messages=_number_errors(
+            "The target score", required="Give the score that ends a game, for example 500."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -297,6 +309,7 @@ class SeasonForm(forms.Form):
         min_value=1,
         max_value=MAX_TARGET,
         help_text="Empty: the league's.",
+        error_messages=_number_errors("The target score"),
     )
     best_nights = forms.IntegerField(
         label="Nights counted",
@@ -304,6 +317,7 @@ class SeasonForm(forms.Form):
         min_value=1,
         max_value=1000,
         help_text="Count only each player's best this many nights. Empty: every night counts.",
+        error_messages=_number_errors("The nights counted"),
     )
     attendance_points = forms.IntegerField(
         label="Attendance points",
@@ -312,7 +326,9 @@ class SeasonForm(forms.Form):
         initial=0,
         help_text="League points for each night a player plays, on top of one per win. "
         "With any, league points decide the table first.",
-        error_messages={"required": "Give the attendance points (0 for none)."},
+        error_messages=_number_errors(
+            "The attendance points", required="Give the attendance points (0 for none)."
+        ),
     )
 
     def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:

@@ -72,10 +72,10 @@ def _hand_ended(d: dict[str, Any], name: Namer) -> str:
 def _rewound(d: dict[str, Any], name: Namer) -> str:
     if d.get("reopened"):
         return (
-            f"A referee reopened the finished game and went back to event {d['to_version']}: "
-            f"{d['reason']}"
+            f"A referee reopened the finished game and undid everything after event "
+            f"{d['to_version']}: {d['reason']}"
         )
-    return f"A referee went back to version {d['to_version']}: {d['reason']}"
+    return f"A referee undid everything after event {d['to_version']}: {d['reason']}"
 
 
 EVENTS: dict[str, Words] = {
@@ -85,7 +85,7 @@ EVENTS: dict[str, Words] = {
     "hand_dealt": lambda d, n: f"Hand {d['hand']} dealt by {n(d['dealer'])}.",
     "starter_returned": lambda d, n: f"{card_words(d['card'])} went back into the deck.",
     "starter_turned": lambda d, n: f"{card_words(d['card'])} turned up to start.",
-    "turn_began": lambda d, n: f"{n.cap(d['seat'])}: turn.",
+    "turn_began": lambda d, n: f"{n.whose_cap(d['seat'])} turn.",
     "card_played": _played,
     "cards_drawn": lambda d, n: drawn(d, n, DRAW_REASONS),
     "discard_reshuffled": lambda d, n: "The discard pile was shuffled into a new draw pile.",

@@ -59,6 +59,19 @@ def _discarded(d: dict[str, Any], name: Namer) -> str:
     return f"{name.cap(d['seat'])} discarded {cards_words(d.get('cards'))}."
 
 
+def _house_rules_drawn(d: dict[str, Any], name: Namer) -> str:
+    """The house rules of the Wild Customizable cards a draw brought (a referee's replay: the
+    table's log leaves this event out, as it follows every draw)."""
+    rules = d.get("rules")
+    if not rules:
+        return f"{name.cap(d['seat'])} drew no Wild Customizable card."
+    words = "; ".join(rule_words(rule) for rule in rules)
+    cards = (
+        "a Wild Customizable card" if len(rules) == 1 else f"{len(rules)} Wild Customizable cards"
+    )
+    return f"{name.cap(d['seat'])} drew {cards}, house rule: {words}."
+
+
 def _keep(d: dict[str, Any], name: Namer) -> str:
     return f"Keep {describe(d['card'])}" + (" and say UNO" if d.get("uno") else "")
 
@@ -83,7 +96,7 @@ class Veto(Classic):
         ),
         "cards_drawn": lambda d, n: drawn(d, n, VETO_DRAWS),
         "customizable_dealt": lambda d, n: "The Wild Customizable cards were dealt.",
-        "house_rules_drawn": lambda d, n: f"{n.cap(d['seat'])} drew house rules.",
+        "house_rules_drawn": lambda d, n: _house_rules_drawn(d, n),
         "customizable_played": lambda d, n: (
             f"{n.whose_cap(d['seat'])} house rule: " + (d.get("text") or "none (a plain wild)")
         ),

@@ -80,8 +80,10 @@ def count(n: int, thing: str = "card") -> str:
 
 
 def card_words(code: str) -> str:
-    """A card in words, capitalised for the start of a sentence."""
-    return describe(code).capitalize()
+    """A card in words, capitalised for the start of a sentence (its first letter only: "Red 5
+    (U icon)")."""
+    words = describe(code)
+    return words[:1].upper() + words[1:]
 
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?")

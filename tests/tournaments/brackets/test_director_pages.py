@@ -62,6 +62,24 @@ def test_the_bracket_is_an_svg_of_rounds_tables_and_who_went_on(tournament):
     assert not re.search(r"seat|[0-9a-f]{8}-[0-9a-f]{4}", svg, re.I)  # no seats, no ids
 
 
+def test_a_swiss_bracket_ticks_nobody_for_playing_the_next_round(organiser):
+    tournament = tournament_services.create_tournament(
+        name="Swiss",
+        organiser=organiser,
+        format="swiss",
+        rounds=2,
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cid", "Dee"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    play_round(tournament)
+    html = page(Client(), tournament)
+    svg = svg_of(html)
+    assert "Round 2" in svg and "✓" not in svg  # everyone plays round 2: nobody "went on"
+    assert "✓ won the tournament." in html
+
+
 def test_names_in_the_bracket_are_escaped(organiser):
     tournament = tournament_services.create_tournament(
         name="<b>Cup</b>",

@@ -103,7 +103,7 @@ def test_a_player_still_playing_tonight_is_not_seated_twice(olga, night):
     response = seat(olga, night, ["Cy", "ann"])
 
     assert response.status_code == 409
-    assert response.json()["detail"].startswith("ann (table 1) is still playing tonight")
+    assert response.json()["detail"].startswith("Ann (table 1) is still playing tonight")
     assert Event.objects.count() == before
 
 
