@@ -128,3 +128,35 @@ def test_the_viewers_own_things_are_yours_not_you_s():
 
     assert said_plainly("seat 0's turn", Namer(["Ann", "Bob"], viewer=0)) == "your turn"
     assert said_plainly("seat 1's turn", Namer(["Ann", "Bob"], viewer=0)) == "Bob's turn"
+
+
+@pytest.mark.parametrize(
+    ("data", "variant", "words"),
+    [
+        ({"type": "turn_began", "seat": 1}, "classic", "Bob's turn."),
+        ({"type": "turn_began", "seat": 0}, "classic", "Your turn."),
+        (
+            {"type": "starter_turned", "card": "R5:U"},
+            "power_grab",
+            "Red 5 (U icon) turned up to start.",
+        ),
+        (
+            {"type": "rewound", "to_version": 25, "by": "user:1", "reason": "misdeal"},
+            "classic",
+            "A referee undid everything after event 25: misdeal",
+        ),
+        (
+            {"type": "house_rules_drawn", "seat": 1, "rules": [], "drawn": None},
+            "veto",
+            "Bob drew no Wild Customizable card.",
+        ),
+        (
+            {"type": "house_rules_drawn", "seat": 1, "rules": ["joke"], "drawn": "joke"},
+            "veto",
+            "Bob drew a Wild Customizable card, house rule: tell a joke: a laugh and you "
+            "discard down to one card.",
+        ),
+    ],
+)
+def test_a_referees_replay_reads_in_the_players_words(data, variant, words):
+    assert event_text(data, Namer(["Ann", "Bob"], viewer=0), variant) == words
