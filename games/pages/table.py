@@ -157,6 +157,12 @@ def table_context(
         "drawn": card_face(state.drawn)
         if kind == "drawn" and pseat == viewer.seat and state.drawn
         else None,
+        # The card just drawn, when it may be played: a button beside "You drew ...".
+        "drawn_play": next(
+            (c for c in hand_cards if c.face.code == state.drawn and (c.value or c.pick)), None
+        )
+        if kind == "drawn" and pseat == viewer.seat and state.drawn
+        else None,
         "discarding": playing and pseat == viewer.seat and kind in discard_kinds,
         "discard_wild_top": any(card_info(c).is_wild for c in state.hands[viewer.seat])
         if viewer.seat is not None and state.hands

@@ -129,6 +129,54 @@ def test_a_wild_asks_for_the_colour_then_plays(client, make_game):
     assert (state.top, state.colour) == ("W", "B")
 
 
+@pytest.mark.parametrize(
+    ("drawn", "button"),
+    [
+        (
+            "R9",
+            'name="command" value="{&quot;card&quot;:&quot;R9&quot;,&quot;type&quot;:&quot;play&quot;}"',
+        ),
+        ("W", 'name="pick" value="W"'),  # a wild asks for its colour next
+    ],
+)
+def test_a_card_drawn_that_may_be_played_has_its_own_button(client, make_game, drawn, button):
+    deck = deck_with(
+        {
+            1: ["G1", "G2", "G3", "G4", "G6", "G7", "G8"],
+            0: ["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+        },
+        "R5",
+        first_draws=[drawn],
+    )
+    game = make_game(players=("Ann", "Bob"), deck=deck, dealer=0, seed=None)
+    seat_client(client, game, 1)
+    assert 'id="play-drawn"' not in client.get(f"/table/{game.pk}/").text
+    services.apply_command(game_id=game.pk, command=DrawCard(1), actor="seat:1")
+
+    page = client.get(f"/table/{game.pk}/").text
+    actions = page[page.index('id="actions"') :]
+    assert 'id="play-drawn"' in actions and button in actions
+    state = services.load_game(game_id=game.pk)
+    if drawn == "R9":
+        assert press(client, game, {"type": "play", "card": "R9"}, state.version).status_code == 302
+        assert services.load_game(game_id=game.pk).top == "R9"
+
+
+def test_a_card_drawn_that_cannot_be_played_has_no_button(client, make_game):
+    deck = deck_with(
+        {
+            1: ["G1", "G2", "G3", "G4", "G6", "G7", "G8"],
+            0: ["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+        },
+        "R5",
+        first_draws=["Y9"],
+    )
+    game = make_game(players=("Ann", "Bob"), deck=deck, dealer=0, seed=None)
+    seat_client(client, game, 1)
+    services.apply_command(game_id=game.pk, command=DrawCard(1), actor="seat:1")
+    assert 'id="play-drawn"' not in client.get(f"/table/{game.pk}/").text
+
+
 def test_say_uno_goes_with_the_play_that_leaves_one_card(client, make_game):
     deck = deck_with(
         {
