@@ -339,6 +339,11 @@ def test_closing_waits_for_every_table_then_shows_the_standings_moving(organiser
     assert "The game counts in the standings once it is over: the first to 100 points" in page
     early = organiser.post(url, follow=True)
     assert "The night is still open: Night 1 still has tables playing (table 1)" in text(early)
+    # Said in the close form, where the page comes back to (#close), not at the top.
+    html = early.content.decode()
+    form = html[html.index('id="close"') :]
+    assert '<p class="error" role="alert">The night is still open' in form
+    assert "The night is still open" not in html[: html.index('id="close"')]
     night.refresh_from_db()
     assert night.closed_at is None
 

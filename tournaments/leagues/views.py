@@ -271,7 +271,10 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
             night=night, by=request.user, leave_playing=request.POST.get("anyway") == "1"
         )
     except IllegalCommand as exc:
-        messages.error(request, f"The night is still open: {_sentence(str(exc))}")
+        # Said in the close form itself (night.html), where the page comes back to.
+        messages.error(
+            request, f"The night is still open: {_sentence(str(exc))}", extra_tags="close"
+        )
         return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#close")
     messages.info(request, f"Night {night.number} is closed. The standings after it are below.")
     return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#moves")
