@@ -36,7 +36,7 @@ from tournaments.brackets.forms import (
     TableReasonForm,
     TournamentForm,
 )
-from tournaments.brackets.models import Tournament
+from tournaments.brackets.models import Table, Tournament
 
 POLL_SECONDS = 5
 LIST_LIMIT = 200
@@ -77,6 +77,8 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     except NotFound as exc:
         raise Http404(str(exc)) from None
     director = directing.is_director(request.user, tournament_id)
+    if director:
+        _ranked_now(detail, tournament_id)
     return {
         "t": detail,
         "seen": _seen(detail),
@@ -93,6 +95,18 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
         "entry_form": EntryForm(),
         "award_choices": AwardForm.base_fields["kind"].choices,
     }
+
+
+def _ranked_now(detail: dict[str, Any], tournament_id: int) -> None:
+    """For the director: each playing table's players as its game stands now (``ranked_now``),
+    the order calling time gives them, and an award the order of the others."""
+    playing = Table.objects.filter(
+        round__tournament_id=tournament_id, status=Table.Status.PLAYING
+    ).select_related("round")
+    now = {(t.round.number, t.number): services.ranked_now(t) for t in playing}
+    for rnd in detail["rounds"]:
+        for table in rnd["tables"]:
+            table["ranked_now"] = now.get((rnd["number"], table["number"]), [])
 
 
 def _seen(detail: dict[str, Any]) -> str:

@@ -121,6 +121,14 @@ def test_an_award_from_the_page_is_shown_with_its_reason(tournament, director):
     assert "Result awarded by the director." in html
 
 
+def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tournament, director):
+    table = Table.objects.get(round__number=1, number=1)
+    order = tournament_services.ranked_now(table)
+    html = page(director, tournament)
+    assert f"As the game stands now: 1st {order[0]}, 2nd {order[1]} (by the game" in html
+    assert "As the game stands now" not in page(Client(), tournament)
+
+
 def test_an_award_names_no_loser_until_the_director_chooses_one(tournament, director):
     """The form does not start on the first player: an award sent without a choice is refused,
     saying what is missing, and decides nothing."""
