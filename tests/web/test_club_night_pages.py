@@ -607,3 +607,23 @@ def test_the_leagues_page_shows_a_person_what_is_theirs(client, olga, season, ma
     assert seat_page.status_code == 200  # signed in, Mal plays at his seat without a link
     client.force_login(olga)
     assert "You organise Thursday Club." in text(client.get("/leagues/"))
+
+
+def test_a_dispute_waiting_for_a_ruling_shows_on_the_night_with_the_way_to_rule(organiser, night):
+    from django.test import Client
+
+    from games import services as game_services
+
+    seat(organiser, night, kind="digital", new_players="Ann\nBob")
+    game = Game.objects.get()
+    url = reverse("tournaments:night-page", args=[night.pk])
+    assert "dispute" not in text(organiser.get(url))
+    dispute = game_services.open_dispute(game_id=game.pk, version=2, claim="x", by="seat:0")
+
+    html = organiser.get(url).content.decode()
+    assert f'href="/table/{game.pk}/replay/#disputes">Rule on it' in html
+    assert "1 dispute" in text(organiser.get(url))
+    assert "1 dispute waiting for the referee's ruling" in text(Client().get(url))
+
+    game_services.rule_on_dispute(dispute_id=dispute.pk, decision="rejected", note="", by="user:1")
+    assert "dispute" not in text(organiser.get(url))

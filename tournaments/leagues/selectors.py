@@ -19,7 +19,7 @@ from uuid import UUID
 from django.db.models import Count, Q
 
 from games.errors import NotFound
-from games.models import Event, Game, Seat, TableView
+from games.models import Dispute, Event, Game, Seat, TableView
 from rules.engine import live_entries
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import standings
@@ -780,6 +780,13 @@ def night_page(night_id: int) -> dict[str, Any]:
         game_id__in=[g["game"] for g in games]
     ).values_list("game_id", "seat", "secret"):
         secrets[str(game_id)][seat] = secret
+    # Disputes still waiting for a referee's ruling, by game.
+    disputes = dict(
+        Dispute.objects.filter(game_id__in=[g["game"] for g in games], status=Dispute.Status.OPEN)
+        .values_list("game_id")
+        .annotate(n=Count("pk"))
+        .values_list("game_id", "n")
+    )
     tables = []
     for number, game in enumerate(games, start=1):
         view = views.get(game["game"])
@@ -804,6 +811,7 @@ def night_page(night_id: int) -> dict[str, Any]:
                 "seats": seats,
                 "by_rank": by_rank,
                 "finished": game["status"] == Game.Status.FINISHED,
+                "open_disputes": disputes.get(UUID(game["game"]), 0),
             }
         )
     return {
