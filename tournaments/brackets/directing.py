@@ -133,16 +133,32 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
 # Reopening ---------------------------------------------------------------------------------------
 
 
+DEAL_SHOWN = (
+    "This table was reopened after every table of its round had finished, so the round's deal "
+    "has been shown to everyone: the game takes no more moves, and the tournament's director "
+    "decides the table (award the result or call time)."
+)
+
+
 def _withdraw(table: Table) -> list[int]:
     """Take the table's result back (it plays again and its round waits), resetting every
     round seated after it and the tournament's end. Returns the numbers of the rounds reset.
     Their games are left as they were, no longer a tournament's tables."""
     tournament = table.round.tournament
     later = list(_later_rounds(table).order_by("number").values_list("number", flat=True))
-    # The games of the rounds reset, and this table's, take moves again.
+    # The games of the rounds reset, and this table's, take moves again; but not this table's
+    # unfinished game if its round deals every table the same cards and no other table of it
+    # still plays: the round's deal was then shown to everyone (``services.round_revealed``),
+    # so the game can no longer be played blind, and only a ruling decides it. (A finished
+    # game goes on only by a referee's undo that reopens it, which its log records.)
     games = Table.objects.filter(round__in=_later_rounds(table)).values("game_id")
     Game.objects.filter(pk__in=games).update(closed="")
-    Game.objects.filter(pk=table.game_id).update(closed="")
+    others = table.round.tables.exclude(pk=table.pk)
+    shown = tournament.duplicate_deals and not others.filter(status=Table.Status.PLAYING).exists()
+    game = Game.objects.filter(pk=table.game_id)
+    game.update(closed="")
+    if shown:
+        game.filter(status=Game.Status.PLAYING).update(closed=DEAL_SHOWN)
     _later_rounds(table).delete()
     table.status = Table.Status.PLAYING
     table.placings = []

@@ -530,9 +530,11 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     state = game_services.load_game(game_id=game_id)
     if state.finished or state.version != version:
         return False
-    table_status = Table.objects.filter(game_id=game_id).values_list("status", flat=True).first()
-    if table_status != Table.Status.PLAYING:
-        return False  # decided by a ruling, or a table reset: the game is no longer played
+    table = Table.objects.filter(game_id=game_id).values_list("status", "game__closed").first()
+    if table is None or table[0] != Table.Status.PLAYING or table[1]:
+        # Decided by a ruling, a table reset, or a game closed to moves (a duplicate deal
+        # shown before its table was reopened): the game is no longer played.
+        return False
     seat = state.pending[1]
     command = _default_command(legal_commands(state, seat)) if seat >= 0 else None
     if command is None:

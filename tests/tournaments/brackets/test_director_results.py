@@ -286,3 +286,74 @@ def test_repairing_a_round_before_play_seats_it_from_the_entries_as_they_are(org
     play_game(rnd.tables.get().game_id)
     with pytest.raises(IllegalCommand, match="play has begun"):
         directing.repair_round(tournament_id=tournament.pk, reason="again", by=organiser)
+
+
+def test_a_table_reopened_after_its_duplicate_deal_was_shown_takes_no_more_moves(organiser):
+    """Every table of a duplicate-deal round over, the round's deal is shown to everyone: a
+    table decided by a ruling and then reopened cannot go back to being played blind. Its game
+    stays closed, saying so, and the director decides the table again. Reopened while another
+    table of the round still plays, the deal was never shown, and play goes on."""
+    from games.models import Game
+    from games.visibility import is_revealed
+    from rules import legal_commands
+
+    tournament = knockout(organiser, duplicate_deals=True)
+    first, second = tables(tournament, 1)
+
+    def award(table):
+        directing.award_result(
+            tournament_id=tournament.pk,
+            round_number=1,
+            table_number=table.number,
+            kind="no_show",
+            placings=table.players,
+            reason="late",
+            by=organiser,
+        )
+
+    def reopen(table):
+        directing.reopen_table(
+            tournament_id=tournament.pk,
+            round_number=1,
+            table_number=table.number,
+            reason="arrived",
+            by=organiser,
+        )
+
+    def move(table):
+        state = game_services.load_game(game_id=table.game_id)
+        seat = state.pending[1]
+        game_services.apply_command(
+            game_id=table.game_id,
+            command=legal_commands(state, seat)[0],
+            actor=game_services.seat_actor(seat),
+        )
+
+    # Decided and reopened while the other table plays: the deal was never shown.
+    award(second)
+    reopen(second)
+    assert Game.objects.get(pk=second.game_id).closed == ""
+    move(second)
+
+    finish(first)
+    assert not is_revealed(Game.objects.get(pk=first.game_id))  # the other table still plays
+    award(second)
+    assert is_revealed(Game.objects.get(pk=first.game_id))  # every table over: deal shown
+    reopen(second)
+
+    assert Game.objects.get(pk=second.game_id).closed == directing.DEAL_SHOWN
+    before = game_services.load_game(game_id=second.game_id).version
+    with pytest.raises(IllegalCommand, match="the round's deal has been shown to everyone"):
+        move(second)
+    assert game_services.load_game(game_id=second.game_id).version == before
+    second.refresh_from_db()
+    assert second.status == Table.Status.PLAYING
+    award(second)  # the director decides it again
+    second.refresh_from_db()
+    assert second.status == Table.Status.FINISHED
+    # A turn timer of that game finds nothing to do, and counts nobody absent.
+    reopen(second)
+    state = game_services.load_game(game_id=second.game_id)
+    assert not tournament_services.time_out_turn(game_id=second.game_id, version=state.version)
+    second.refresh_from_db()
+    assert second.timeouts == {} and second.status == Table.Status.PLAYING
