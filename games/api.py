@@ -446,7 +446,8 @@ class GameDetailView(GameAPIView):
         caller = self.caller()
         state = services.current_state(game=caller.game)
         view = game_view(state, caller.seat, referee=caller.referee, revealed=caller.revealed)
-        body = present_game(caller.game, view, secrets=caller.referee, seats=caller.seats)
+        seater = caller.referee and services.seats_players(self.request.user, caller.game)
+        body = present_game(caller.game, view, secrets=seater, seats=caller.seats)
         return Response(body)
 
 

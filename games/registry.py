@@ -3,6 +3,7 @@ one way). Register from an app's ``AppConfig.ready()``:
 
     from games import registry
     registry.referee_checks.append(is_league_organiser)     # (user, game) -> bool
+    registry.seater_checks.append(is_league_organiser)      # (user, game) -> bool
     registry.on_game_event.append(advance_bracket_later)    # (game, event_rows) -> None
     registry.start_season_game = start_season_game           # POST /api/games/ with "season"
     registry.reveal_checks.append(round_revealed)           # (game) -> bool
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 # Extra ways a user can be a game's referee (besides creating it or a GameReferee row), e.g.
 # organising the league or tournament the game belongs to.
 referee_checks: list[Callable[[Any, Game], bool]] = []
+
+# Extra ways a user seats a game's players (besides creating it), e.g. organising the league or
+# tournament it belongs to: they hold its seats' private links (``games.services.seats_players``)
+# to hand them out. A referee named to rule on games is not one of them.
+seater_checks: list[Callable[[Any, Game], bool]] = []
 
 # Whether a finished game's hidden information (every hand, the unredacted log, the replay) may
 # be shown to its seats and to everyone else; ``games.visibility.is_revealed`` asks every check.

@@ -504,6 +504,19 @@ def is_referee(user: Any, game: Game) -> bool:
     return any(check(user, game) for check in registry.referee_checks)
 
 
+def seats_players(user: Any, game: Game) -> bool:
+    """Whether ``user`` seats ``game``'s players, and so holds its seats' private links to hand
+    them out (the API's ``secret``s, the lobby's links and QR codes): its creator, or anyone a
+    check in ``games.registry.seater_checks`` accepts (the organisers of its league or
+    tournament). A referee named to rule on games is not: whoever holds a seat's link can act
+    as that seat, and the log cannot tell them from the player."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return False
+    if game.created_by_id == user.pk:
+        return True
+    return any(check(user, game) for check in registry.seater_checks)
+
+
 SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_seat_secret makes
 
 

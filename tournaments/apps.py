@@ -24,6 +24,11 @@ class TournamentsConfig(AppConfig):
         if league_services.is_named_tournament_referee not in registry.referee_checks:
             registry.referee_checks.append(league_services.is_named_tournament_referee)
         registry.start_season_game = league_services.start_season_game_for_api
+        # Organisers seat their seasons' and tournaments' tables: they hold the seats' links.
+        if league_services.is_season_organiser not in registry.seater_checks:
+            registry.seater_checks.append(league_services.is_season_organiser)
+        if bracket_services.is_tournament_referee not in registry.seater_checks:
+            registry.seater_checks.append(bracket_services.is_tournament_referee)
         # Tournaments: organisers referee their tables; a table's end seats the next round
         # and a turn's start sets its timer (both through Celery tasks).
         if bracket_services.is_tournament_referee not in registry.referee_checks:

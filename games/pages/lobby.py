@@ -87,9 +87,9 @@ def _forbidden(request: HttpRequest, game: Game, reason: str) -> HttpResponse:
 def lobby(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = _game(game_id)
     viewer = viewer_of(request, game)
-    if not viewer.referee:
+    if not viewer.seater:
         return _forbidden(
-            request, game, "Only the referee or organiser of this game sees its seat links."
+            request, game, "Only whoever seats this table's players sees their seat links."
         )
     seats = []
     for seat in Seat.objects.filter(game=game).order_by("seat"):

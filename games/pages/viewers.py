@@ -21,6 +21,7 @@ class Viewer:
     seat: int | None
     referee: bool
     actor: str
+    seater: bool = False  # seats the game's players: holds its seats' links (the lobby)
 
     @property
     def player(self) -> bool:
@@ -45,7 +46,8 @@ def viewer_of(request: HttpRequest, game: Game) -> Viewer:
         actor = services.user_actor(user)
     else:
         actor = ""
-    return Viewer(seat.seat if seat else None, referee, actor)
+    seater = referee and services.seats_players(user, game)
+    return Viewer(seat.seat if seat else None, referee, actor, seater)
 
 
 def remember_seat(request: HttpRequest, game_id: UUID, secret: str) -> None:

@@ -130,9 +130,10 @@ def test_the_lobby_is_refused_to_seats_and_to_everyone_else(client, make_game, d
         assert not any(secret in response.text for secret in secrets)
 
 
-def test_a_named_referee_sees_the_lobby_and_the_table_links_to_it(
-    client, make_game, django_user_model
-):
+def test_a_named_referee_rules_but_gets_no_seat_links(client, make_game, django_user_model):
+    """Whoever holds a seat's link can act as that seat, and the log cannot tell them from the
+    player: only who seats the table (its creator, its league's or tournament's organisers)
+    holds the links. A referee named to rule sees the game but not the lobby nor a secret."""
     game = make_game()
     user = django_user_model.objects.create_user("rex", password="pw-rex-12345")
     GameReferee.objects.create(game=game, user=user)
@@ -140,9 +141,12 @@ def test_a_named_referee_sees_the_lobby_and_the_table_links_to_it(
 
     table = client.get(f"/table/{game.pk}/").text
     lobby = client.get(f"/table/{game.pk}/lobby/")
+    api = client.get(f"/api/games/{game.pk}/").json()
 
-    assert f'href="/table/{game.pk}/lobby/"' in table
-    assert lobby.status_code == 200
+    assert f'href="/table/{game.pk}/lobby/"' not in table
+    assert lobby.status_code == 403
+    assert all("secret" not in seat for seat in api["seats"])
+    assert api["seats"][0]["hand"]  # still the referee: every hand
 
 
 def test_no_seats_page_names_a_secret_or_the_lobby(client, make_game):

@@ -97,6 +97,14 @@ def is_season_referee(user: Any, game: Game) -> bool:
     )
 
 
+def is_season_organiser(user: Any, game: Game) -> bool:
+    """A seater check for ``games.registry``: the organisers of a game's season's league (who
+    seat its tables), not its named referees."""
+    if game.season_id is None or user is None or user.pk is None:
+        return False
+    return Organiser.objects.filter(user_id=user.pk, league__seasons__id=game.season_id).exists()
+
+
 def is_named_tournament_referee(user: Any, game: Game) -> bool:
     """A referee check for ``games.registry``: the named referees of a game's tournament."""
     if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:

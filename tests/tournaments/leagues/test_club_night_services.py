@@ -118,6 +118,26 @@ def test_a_named_referee_referees_the_leagues_games_and_no_other(season, organis
     assert not game_services.is_referee(rita, other_game)
 
 
+def test_a_named_referee_gets_no_seat_links_the_organisers_do(season, organiser, rita):
+    """Whoever holds a seat's secret acts as that seat, and the log cannot tell them apart:
+    the league's organisers seat its tables and hold the secrets; a named referee rules."""
+    game = services.start_season_game(season=season, players=["Ann", "Bob"], created_by=organiser)
+    services.name_referee(league=season.league, username="rita", by=organiser)
+    other = get_user_model().objects.create_user("otto", password="pw-otto-123")
+    Organiser.objects.create(league=season.league, user=other)
+
+    def seats(user):
+        api = APIClient()
+        api.force_authenticate(user)
+        answer = api.get(f"/api/games/{game.pk}/")
+        assert answer.status_code == 200
+        return answer.json()["seats"]
+
+    assert all("secret" not in seat and seat["hand"] for seat in seats(rita))
+    assert all(seat["secret"] for seat in seats(other))
+    assert game_services.seats_players(other, game) and not game_services.seats_players(rita, game)
+
+
 def test_naming_needs_an_organiser_and_an_account_that_exists(season, organiser, rita):
     with pytest.raises(Forbidden):
         services.name_referee(league=season.league, username="olga", by=rita)
