@@ -26,6 +26,7 @@ from django.utils import timezone
 from games import chain, registry, store
 from games.errors import CommandUndone, KeyClash, NotFound, Stale
 from games.models import Dispute, Event, Game, GameReferee, Seat
+from games.names import clean_name, name_key
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.commands import DealHand
 from rules.events import Rewound
@@ -174,12 +175,12 @@ def edition_options(variant: str, options: Any) -> dict[str, Any]:
 def _player_names(players: Sequence[Any]) -> list[str]:
     """The names of a table's players, stripped; each must be a name, and a name of its own
     (two players called "Ann" could not tell whose turn it is)."""
-    names = [name.strip() if isinstance(name, str) else name for name in players]
+    names = [clean_name(name) if isinstance(name, str) else name for name in players]
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name:
             raise InvalidCommand(f"players[{i}]: a player needs a name", field="players")
-        if (first := seen.setdefault(name.casefold(), i)) != i:
+        if (first := seen.setdefault(name_key(name), i)) != i:
             raise InvalidCommand(
                 f"players[{i}]: {names[first]} is named twice; give each player a name of "
                 "their own",

@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from games import services as game_services
 from games.errors import Forbidden, NotFound, Stale
 from games.models import Game
+from games.names import clean_name, name_key
 from rules import Command, IllegalCommand, InvalidCommand, legal_commands
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
@@ -134,7 +135,7 @@ def _whole(value: Any, field: str, low: int, high: int) -> int:
 def _player_name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidCommand("a player needs a name", field=field)
-    name = value.strip()
+    name = clean_name(value)
     if len(name) > 100:
         raise InvalidCommand("a name has at most 100 characters", field=field)
     return name
@@ -200,8 +201,10 @@ def create_tournament(
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     names = [_player_name(p, f"players[{i}]") for i, p in enumerate(players)]
-    if len(set(names)) != len(names):
-        raise InvalidCommand("a player is entered twice", field="players")
+    keys = [name_key(n) for n in names]
+    if len(set(keys)) != len(keys):
+        twice = next(n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1)
+        raise InvalidCommand(f"a player is entered twice: {twice}", field="players")
     if seeding == Tournament.Seeding.RATING:
         names = rating_order(names)
     with transaction.atomic():
@@ -242,8 +245,13 @@ def add_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
         ):
             # A late entry would join the players who went on without having played a table.
             raise IllegalCommand("the entry list of an elimination closed when it started")
-        if tournament.entries.filter(player=name).exists():
-            raise IllegalCommand(f"{name} is already entered")
+        key = name_key(name)
+        entered = next(
+            (p for p in tournament.entries.values_list("player", flat=True) if name_key(p) == key),
+            None,
+        )
+        if entered is not None:
+            raise IllegalCommand(f"{entered} is already entered")
         last = tournament.round_set.order_by("-number").first()
         seed = tournament.entries.order_by("-seed").values_list("seed", flat=True).first() or 0
         return Entry.objects.create(

@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from games.names import clean_name, name_key
 from games.pages.editions.words import SCORING_SHORT, scoring_choices
 from games.pages.forms import EditionOptionFields
 from rules import InvalidCommand
@@ -400,7 +401,7 @@ class TableForm(forms.Form):
         cleaned = super().clean()
         chosen = [self.names[pk] for pk in cleaned.get("players", [])]
         typed = [
-            name.strip()
+            clean_name(name)
             for name in re.split(r"[\n,]", cleaned.get("new_players", ""))
             if name.strip()
         ]
@@ -408,8 +409,8 @@ class TableForm(forms.Form):
         if too_long:
             self.add_error("new_players", "A name has at most 100 characters.")
         seated = chosen + typed
-        folded = [name.casefold() for name in seated]
-        twice = sorted({name for name in seated if folded.count(name.casefold()) > 1})
+        folded = [name_key(name) for name in seated]
+        twice = sorted({name for name in seated if folded.count(name_key(name)) > 1})
         if twice:
             self.add_error("new_players", f"{', '.join(twice)} would sit at the table twice.")
         elif not 2 <= len(seated) <= MAX_SEATS:

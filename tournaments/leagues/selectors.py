@@ -20,6 +20,7 @@ from django.db.models import Count, Q
 
 from games.errors import NotFound
 from games.models import Dispute, Event, Game, Seat, TableView
+from games.names import name_key
 from rules.engine import live_entries
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import standings
@@ -835,13 +836,13 @@ def still_playing(night_id: int, names: list[str]) -> str:
     """Who of ``names`` sits at a table of the night still in play (a person plays at one table
     at a time), in words; empty when nobody does."""
     playing = {
-        seat["player"].casefold(): table["number"]
+        name_key(seat["player"]): table["number"]
         for table in night_page(night_id)["tables"]
         if not table["finished"]
         for seat in table["seats"]
     }
     busy = [
-        f"{name} (table {playing[name.casefold()]})" for name in names if name.casefold() in playing
+        f"{name} (table {playing[name_key(name)]})" for name in names if name_key(name) in playing
     ]
     if not busy:
         return ""

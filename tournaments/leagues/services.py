@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.errors import Forbidden, NotFound
 from games.models import Game, Seat
+from games.names import clean_name, name_key
 from rules import IllegalCommand, InvalidCommand, command_from_dict, decide
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
@@ -48,7 +49,7 @@ NAME_LENGTH = 100
 def _name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidCommand(f"{field}: give a name", field=field)
-    value = value.strip()
+    value = clean_name(value)
     if len(value) > NAME_LENGTH:
         raise InvalidCommand(f"{field}: at most {NAME_LENGTH} characters", field=field)
     return value
@@ -331,10 +332,17 @@ def register_player(*, league: League, name: str, user: Any = None, by: Any = No
     is refused."""
     require_organiser(by, league)
     name = _name(name, "name")
-    player = (
-        Player.objects.filter(league=league, name=name).first()
-        or Player.objects.filter(league=league, name__iexact=name).order_by("pk").first()
-    )
+    player = Player.objects.filter(league=league, name=name).first()
+    if player is None:  # the same name in other capitals or forms ("bea", "Ｂｅａ")
+        key = name_key(name)
+        player = next(
+            (
+                p
+                for p in league.players.order_by("pk").only("pk", "name", "user_id")
+                if name_key(p.name) == key
+            ),
+            None,
+        )
     if player is not None:
         name = player.name
     if player is None:
