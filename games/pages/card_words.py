@@ -87,10 +87,38 @@ def cards_from_words(text: str, variant: str) -> tuple[str, ...]:
         if len(words) > 1 and all(words):
             cards += [word for word in words if word]
             continue
+        # Codes separated by spaces, one of them no card ("R7 X9"): that one.
+        if len(words) > 1 and any(words):
+            typed = piece.translate(_PUNCTUATION).split()
+            piece = next(w for w, code in zip(typed, words, strict=True) if not code)
         edition = get_variant(variant)
         colours = [COLOUR_NAMES[c] for c in edition.colours]
         its = f"its colours are {', '.join(colours[:-1])} and {colours[-1]}"
         raise ValueError(
-            f"“{piece.strip()}” is not a card of {edition.title} ({its}). {CARDS_HELP}"
+            f"“{piece.strip()}” is not a card of {edition.title} ({its}). {cards_help(variant)}"
         )
     return tuple(cards)
+
+
+@cache
+def cards_help(variant: str) -> str:
+    """How to write ``variant``'s cards, with examples from its own deck ("purple 7", "orange
+    skip" for UNO VETO)."""
+    deck = list(dict.fromkeys(get_variant(variant).deck))
+    number = next((c for c in deck if card_info(c).number == 7 and not card_info(c).mark), None)
+    first = card_info(number).colour if number else None
+    action = next(
+        (
+            c
+            for c in deck
+            if card_info(c).colour not in (None, first)
+            and card_info(c).number is None
+            and not card_info(c).mark
+        ),
+        None,
+    )
+    wild = next((c for c in deck if card_info(c).colour is None), None)
+    examples = [c for c in (number, action, wild) if c]
+    said = ", ".join(f'"{describe(c)}"' for c in examples)
+    codes = ", ".join(examples)
+    return f"Write cards as they look, separated by commas: {said} (or their codes: {codes})."

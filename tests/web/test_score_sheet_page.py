@@ -159,7 +159,7 @@ def test_a_bad_card_code_is_shown_next_to_its_field_and_nothing_is_appended(refe
     assert events(sheet) == before
     assert html.lstrip().startswith('<form id="entry-form"')
     error = re.search(r'<p class="error" id="cards-1-error">(.*?)</p>', html, flags=re.S)
-    assert error and "Unknown card code 'X9' (the 2nd card)" in unescape(error.group(1))
+    assert error and "“X9” is not a card of Classic UNO" in unescape(error.group(1))
     assert re.search(r'id="cards-1"[^>]*aria-invalid="true"', html, flags=re.S)
     assert re.search(r'aria-describedby="cards-hint cards-1-error"', html)
     assert 'value="R7 X9"' in html and 'value="3"' in html  # what was typed stays
@@ -175,7 +175,7 @@ def test_a_card_not_in_the_games_deck_is_refused_at_its_field(referee, sheet):
     html = response.text
     assert response.status_code == 200
     error = re.search(r'<p class="error" id="cards-0-error">(.*?)</p>', html, flags=re.S)
-    assert error and "P3 is not a card of Classic UNO" in error.group(1)
+    assert error and "“P3” is not a card of Classic UNO" in unescape(error.group(1))
     assert hands_rows(html) == []
     assert events(sheet) == before
 
@@ -291,3 +291,29 @@ def test_the_winning_hand_ends_the_game_and_its_undo_reopens_it(referee, sheet):
     html = referee.get(url(sheet)).text
     assert "Game over" not in html and '<form id="entry-form"' in html
     assert GameResult.objects.filter(game=sheet).count() == 0
+
+
+def test_a_veto_sheet_takes_the_cards_in_words_and_says_how_in_its_own_colours(
+    referee, league, olga
+):
+    from tournaments.leagues import services
+
+    season = services.open_season(league=league, name="Veto", variant="veto", by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob", "Cy"], created_by=olga, sheet=True
+    )
+    page = unescape(referee.get(url(game)).text)
+    before = events(game)
+    assert 'separated by commas: "purple 7", "green skip", "wild" (or their codes: P7' in page
+    assert "R7 is a red 7" not in page
+
+    refused = unescape(
+        referee.post(url(game), hand_form(0, cards={1: "red 7"}, points={2: 3})).text
+    )
+    assert "“red 7” is not a card of UNO VETO (its colours are purple, green, orange and" in refused
+    assert events(game) == before  # the refused hand appended nothing
+
+    referee.post(url(game), hand_form(0, cards={1: "orange 7, purple skip", 2: "p3 wild"}))
+
+    hand = Event.objects.filter(game=game, type="hand_recorded").get()
+    assert hand.data["remaining"] == [[], ["O7", "PS"], ["P3", "W"]]

@@ -15,6 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from games.names import clean_name, name_key
+from games.pages.card_words import cards_from_words
 from games.pages.editions.words import SCORING_SHORT, scoring_choices
 from games.pages.forms import EditionOptionFields
 from rules import InvalidCommand
@@ -65,10 +66,17 @@ class HandForm(forms.Form):
     version = WholeNumberOrNothingField(required=False)
 
     def __init__(
-        self, *args: Any, seats: int, deck: tuple[str, int] | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        seats: int,
+        deck: tuple[str, int] | None = None,
+        variant: str | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
+        # The edition whose cards are typed: in words ("orange 7, purple skip") or codes.
+        self.variant = variant
         # (edition, points): no player holds more than the whole deck is worth. The engine
         # refuses it too; the form says so first, in the same words, for any number typed.
         self.deck = deck
@@ -91,6 +99,16 @@ class HandForm(forms.Form):
                 )
             elif value is not None and value < 0:
                 self.add_error(name, "Points cannot be below 0.")
+        if self.variant is None:
+            return
+        for seat in range(self.seats):
+            name = f"cards-{seat}"
+            try:
+                self.cleaned_data[name] = list(
+                    cards_from_words(self.cleaned_data.get(name, ""), self.variant)
+                )
+            except ValueError as exc:
+                self.add_error(name, str(exc))
 
     def clean_out(self) -> int:
         raw = self.cleaned_data["out"]
@@ -115,7 +133,8 @@ class HandForm(forms.Form):
         remaining: dict[str, list[str]] = {}
         points: dict[str, int] = {}
         for seat in range(self.seats):
-            cards = self.cleaned_data.get(f"cards-{seat}", "").replace(",", " ").upper().split()
+            typed = self.cleaned_data.get(f"cards-{seat}", "")
+            cards = typed if isinstance(typed, list) else typed.replace(",", " ").upper().split()
             if cards:
                 remaining[str(seat)] = cards
             value = self.cleaned_data.get(f"points-{seat}")

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services as game_services
 from games.errors import Forbidden, NotFound, Stale
+from games.pages.card_words import cards_help
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import selectors, services
@@ -471,6 +472,7 @@ def _sheet_context(
 ) -> dict[str, Any]:
     errors = errors or {}
     rows = []
+    cards_help_text = cards_help(sheet["variant"])
     for seat in sheet["seats"]:
         n = seat["seat"]
         rows.append(
@@ -497,6 +499,7 @@ def _sheet_context(
     return {
         "sheet": sheet,
         "entry_rows": rows,
+        "cards_help": cards_help_text,
         "errors": errors,
         "top_error": errors.get(TOP, ""),
         "out_error": errors.get("out", ""),
@@ -535,7 +538,10 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return render(request, "tournaments/score_sheet.html", _sheet_context(sheet))
 
     form = HandForm(
-        request.POST, seats=len(sheet["seats"]), deck=services.deck_worth(game_id=game_id)
+        request.POST,
+        seats=len(sheet["seats"]),
+        deck=services.deck_worth(game_id=game_id),
+        variant=sheet["variant"],
     )
     if request.POST.get("edit"):  # "Change it" on the confirmation: the form, filled in again
         context = _sheet_context(sheet, values=request.POST)
