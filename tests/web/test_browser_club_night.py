@@ -310,3 +310,26 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
     ):
         visit(page, base + url)
     assert League.objects.count() == 1
+
+
+def test_on_a_phone_the_night_pages_boxes_and_round_buttons_are_big_enough_for_a_thumb(
+    chromium, live_server, olga
+):
+    league = services.open_league(name="Thumbs", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    for name in ("Ann", "Bob", "Cy"):
+        services.register_player(league=league, name=name, by=olga)
+    night = services.open_night(season=season, by=olga)
+    context = chromium.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, live_server.url, "olga", "Tables-at-8", f"/nights/{night.pk}/")
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll(
+              '.seat-table input[type=radio], .seat-table input[type=checkbox]')]
+            .map(i => ({input: i.getBoundingClientRect().height,
+                        row: i.closest('label').getBoundingClientRect().height}))"""
+    )
+    context.close()
+    assert len(sizes) == 2 + 3  # how the table plays, and the league's three players
+    assert all(s["input"] >= 20 and s["row"] >= 44 for s in sizes), sizes
