@@ -328,6 +328,17 @@ def check_out(*, tournament_id: int, player: str, by: Any = None) -> None:
         entry.save(update_fields=["checked_in"])
 
 
+def take_back_drop(*, tournament_id: int, player: str, by: Any = None) -> None:
+    """Enter ``player`` again before the start after a drop made by mistake (not checked in:
+    that is a check-in of its own)."""
+    with transaction.atomic():
+        entry = _entry_before_the_start(tournament_id, player, by)
+        if not entry.dropped:
+            raise IllegalCommand(f"{player} is not dropped")
+        entry.dropped = False
+        entry.save(update_fields=["dropped"])
+
+
 def _entry_before_the_start(tournament_id: int, player: str, by: Any) -> Entry:
     """``player``'s entry, for its director, while check-in is open (in a transaction)."""
     tournament = _directed(tournament_id, by)

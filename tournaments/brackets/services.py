@@ -286,9 +286,16 @@ def start_tournament(*, tournament_id: int, by: Any = None) -> Tournament:
         _require_organiser(by, tournament)
         if tournament.status != Tournament.Status.DRAFT:
             raise IllegalCommand("the tournament has already started")
-        if tournament.entries.filter(checked_in=True).exists():
+        checked = tournament.entries.filter(checked_in=True).count()
+        if checked:
             tournament.entries.filter(checked_in=False).update(dropped=True)
         if tournament.entries.filter(dropped=False).count() < pairing.MIN_TABLE:
+            if checked:
+                raise IllegalCommand(
+                    f"a tournament needs at least two players, and only {checked} is checked "
+                    "in: check the others in as they arrive, or take that check-in back to "
+                    "start with everyone entered"
+                )
             raise IllegalCommand("a tournament needs at least two players")
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])

@@ -194,7 +194,12 @@ ACTIONS: dict[str, tuple[type[forms.Form] | None, Callable[..., Any], str]] = {
     "drop": (
         PlayerForm,
         lambda t, d, by: services.drop_entry(tournament_id=t, player=d["player"], by=by),
-        "Dropped from the next round on.",
+        "Dropped: not seated at any table from now on.",
+    ),
+    "undrop": (
+        PlayerForm,
+        lambda t, d, by: directing.take_back_drop(tournament_id=t, player=d["player"], by=by),
+        "Drop taken back: entered again.",
     ),
     "advance": (
         None,

@@ -192,6 +192,26 @@ def test_a_check_in_by_mistake_is_taken_back_from_the_page(organiser, director):
     assert "Ann is not checked in" in again.content.decode()
 
 
+def test_a_drop_by_mistake_is_taken_back_and_a_start_says_who_is_checked_in(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/tournaments/{tournament.pk}/direct/"
+    answer = director.post(base + "drop/", {"player": "Bob"}, follow=True)
+    assert "Dropped: not seated at any table from now on." in answer.content.decode()
+    assert "Take back Bob's drop" in page(director, tournament)
+    answer = director.post(base + "undrop/", {"player": "Bob"}, follow=True)
+    assert "Drop taken back: entered again." in answer.content.decode()
+    bob = Entry.objects.get(tournament=tournament, player="Bob")
+    assert not bob.dropped and not bob.checked_in
+
+    director.post(base + "check-in/", {"player": "Ann"})
+    refused = director.post(base + "start/", follow=True).content.decode()
+    assert "only 1 is checked in: check the others in as they arrive" in refused
+    assert not Entry.objects.filter(tournament=tournament, dropped=True).exists()
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+
 def test_reopen_from_the_page_resets_the_later_rounds(tournament, director):
     play_round(tournament)
     assert Round.objects.filter(tournament=tournament).count() == 2
