@@ -83,6 +83,11 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament-check-out",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/undrop/",
+        bracket_api.TournamentUndropView.as_view(),
+        name="tournament-undrop",
+    ),
+    path(
         "tournaments/<int:tournament_id>/advance/",
         bracket_api.TournamentAdvanceView.as_view(),
         name="tournament-advance",

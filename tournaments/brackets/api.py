@@ -7,6 +7,8 @@ seats through ``GET /api/games/{id}/`` as referee.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -182,38 +184,49 @@ def _parsed(serializer_class: type, request: Request) -> dict:
     return serializer.validated_data
 
 
-class TournamentCheckInView(DirectorView):
-    @extend_schema(
-        operation_id="tournaments_entries_check_in",
-        summary="Check a player in before the start (organiser)",
-        description="Once anyone is checked in, starting drops the players who are not.",
-        parameters=[TOURNAMENT_ID],
-        request=PlayerNameSerializer,
-        auth=USER_AUTH,
-        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
-        examples=[OpenApiExample("player", value={"player": "Ann"}, request_only=True)],
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        data = _parsed(PlayerNameSerializer, request)
-        directing.check_in(tournament_id=tournament_id, player=data["player"], by=request.user)
-        return _detail(tournament_id)
+def _entry_tool(
+    service: Callable[..., None], operation_id: str, summary: str, description: str
+) -> type[DirectorView]:
+    """A director's tool on one entry before the start (``{"player"}``), answering with the
+    tournament: check-in, taking a check-in back, taking a drop back."""
+
+    class EntryToolView(DirectorView):
+        @extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            description=description,
+            parameters=[TOURNAMENT_ID],
+            request=PlayerNameSerializer,
+            auth=USER_AUTH,
+            responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+            examples=[OpenApiExample("player", value={"player": "Ann"}, request_only=True)],
+        )
+        def post(self, request: Request, tournament_id: int) -> Response:
+            data = _parsed(PlayerNameSerializer, request)
+            service(tournament_id=tournament_id, player=data["player"], by=request.user)
+            return _detail(tournament_id)
+
+    return EntryToolView
 
 
-class TournamentCheckOutView(DirectorView):
-    @extend_schema(
-        operation_id="tournaments_entries_check_out",
-        summary="Take back a player's check-in before the start (organiser)",
-        description="For a player checked in by mistake; 409 if they are not checked in.",
-        parameters=[TOURNAMENT_ID],
-        request=PlayerNameSerializer,
-        auth=USER_AUTH,
-        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
-        examples=[OpenApiExample("player", value={"player": "Ann"}, request_only=True)],
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        data = _parsed(PlayerNameSerializer, request)
-        directing.check_out(tournament_id=tournament_id, player=data["player"], by=request.user)
-        return _detail(tournament_id)
+TournamentCheckInView = _entry_tool(
+    directing.check_in,
+    "tournaments_entries_check_in",
+    "Check a player in before the start (organiser)",
+    "Once anyone is checked in, starting drops the players who are not.",
+)
+TournamentCheckOutView = _entry_tool(
+    directing.check_out,
+    "tournaments_entries_check_out",
+    "Take back a player's check-in before the start (organiser)",
+    "For a player checked in by mistake; 409 if they are not checked in.",
+)
+TournamentUndropView = _entry_tool(
+    directing.take_back_drop,
+    "tournaments_entries_undrop",
+    "Take back a player's drop before the start (organiser)",
+    "For a player dropped by mistake: entered again, not checked in; 409 if not dropped.",
+)
 
 
 class TournamentAdvanceView(DirectorView):

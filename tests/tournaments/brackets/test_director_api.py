@@ -49,6 +49,7 @@ def table_one(client, tid):
 ENDPOINTS = [
     ("entries/check-in/", {"player": "Ann"}),
     ("entries/check-out/", {"player": "Ann"}),
+    ("entries/undrop/", {"player": "Ann"}),
     ("advance/", None),
     ("repair/", {"reason": "Dee went home"}),
     ("rounds/1/tables/1/reopen/", {"reason": "wrong deal"}),
@@ -160,6 +161,20 @@ def test_a_check_in_is_taken_back_before_the_start(organiser, director):
     assert not any(e["checked_in"] for e in answer.json()["entries"])
     again = director.post(base + "check-out/", {"player": "Ann"}, format="json")
     assert again.status_code == 409 and "not checked in" in again.json()["detail"]
+
+
+def test_a_drop_is_taken_back_before_the_start(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/api/tournaments/{tournament.pk}/entries/"
+    director.post(base + "drop/", {"player": "Ann"}, format="json")
+    answer = director.post(base + "undrop/", {"player": "Ann"}, format="json")
+    assert answer.status_code == 200
+    ann = next(e for e in answer.json()["entries"] if e["player"] == "Ann")
+    assert not ann["dropped"] and not ann["checked_in"]
+    again = director.post(base + "undrop/", {"player": "Ann"}, format="json")
+    assert again.status_code == 409 and "Ann is not dropped" in again.json()["detail"]
 
 
 def test_the_schema_describes_the_directors_endpoints_with_examples(client):
