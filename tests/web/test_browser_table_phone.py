@@ -237,3 +237,49 @@ def test_on_a_phone_the_players_strip_shows_whose_turn_it_is_and_where_more_play
     )
     seen = strip.evaluate(STRIP)
     assert seen["turnInView"] and seen["scrolled"] == 0, seen
+
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("variant", ["classic", "veto"])
+def test_on_a_laptop_the_hand_and_the_actions_are_on_the_first_screen(
+    chromium, live_server, variant
+):
+    # Three at the table; UNO VETO with two house rules written out on the board.
+    options = {"customizable": ["rooster", "text:Swap hands with anyone you choose"]}
+    for n in range(20):  # a deal that starts on Ann's turn
+        game = services.create_game(
+            variant=variant,
+            players=["Ann", "Bob", "Cy"],
+            scoring="standard",
+            target=250,
+            seed=f"laptop-{n}",
+            dealer=2,
+            options=options if variant == "veto" else None,
+        )
+        if store.load(game.pk)[0].pending == ("turn", 0):
+            break
+    ann = services.table_of(game.pk)[0]
+    context = chromium.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    with page.expect_navigation(wait_until="load"):
+        page.goto(f"{live_server.url}/table/{game.pk}/seat/{ann.secret}/")
+    page.wait_for_selector("#hand .card")
+    screenshot(page, f"table-laptop-{variant}")
+    first_card = page.locator("#hand .card").first.evaluate(ON_SCREEN)
+    action = page.locator("#actions button.action:visible").first.evaluate(ON_SCREEN)
+    wild_background = page.evaluate(
+        """() => {
+          const card = document.createElement('span');
+          card.className = 'card c-W';
+          document.querySelector('.table-page').append(card);
+          return getComputedStyle(card).backgroundImage;
+        }"""
+    )
+    context.close()
+    assert first_card["bottom"] <= DESKTOP["height"], first_card
+    assert action["bottom"] <= DESKTOP["height"], action
+    # A wild card in the edition's own colours: UNO VETO's purple (#6a1b9a), not classic's red.
+    purple, red = "rgb(106, 27, 154)" in wild_background, "rgb(198, 40, 40)" in wild_background
+    assert purple if variant == "veto" else (red and not purple), wild_background
