@@ -267,10 +267,10 @@ class EditionOptionFields(forms.Form):
                 self._option_names.append((name, names))
 
     @property
-    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Each edition's option fields, with the edition's title, for the page."""
+    def option_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each edition's option fields, with the edition's name and title, for the page."""
         return [
-            (get_variant(name).title, [self[n] for n in names])
+            (name, get_variant(name).title, [self[n] for n in names])
             for name, names in self._option_names
         ]
 

@@ -52,3 +52,14 @@ def test_the_veto_is_slapped_from_the_table(page, live_server, eager_tasks):
 
     page.wait_for_selector("#log :text('slapped the VETO on Ada (bot)')")
     assert "VETO on them" in page.locator(".seat:has-text('Ada (bot)')").inner_text()
+
+
+def test_an_editions_options_show_while_that_edition_is_chosen(page, live_server):
+    page.goto(f"{live_server.url}/play/")
+    veto = page.locator('.edition-options[data-edition="veto"]')
+    assert veto.count() == 1
+    assert not veto.is_visible()  # classic is chosen
+    page.select_option("select[name=variant]", "veto")
+    assert veto.is_visible()
+    page.select_option("select[name=variant]", "spin")
+    assert not veto.is_visible()
