@@ -159,6 +159,11 @@ def test_three_people_join_by_link_and_qr_code_play_a_hand_and_rematch(
     assert referee.url.endswith("/lobby/")
     game = Game.objects.get()
     assert referee.locator(".seat-link .qr svg").count() == 3
+    # One code at a time: none shows until asked for, and the next hides the last.
+    assert not referee.locator(".seat-link .qr svg:visible").count()
+    referee.get_by_text("Show Ann's code").click()
+    referee.get_by_text("Show Cy's code").click()
+    assert referee.locator(".seat-link .qr svg:visible").count() == 1
     screenshot(referee, "lobby")
     fits_a_phone(referee, "lobby-phone")
 
