@@ -42,7 +42,7 @@ def test_a_veto_league_from_its_page_plays_its_house_rules_in_every_season_game(
     league = League.objects.get()
     assert answer.status_code == 302 and league.options == HOUSE_RULES
     page = html.unescape(client.get(f"/leagues/{league.pk}/").content.decode())
-    assert "House rules" in page and "card 1: tell a joke" in page and "Sing a song" in page
+    assert "House rules" in page and "<li>Card 1: tell a joke" in page and "Sing a song" in page
 
     season = services.open_season(league=league, name="Spring", by=olga)
     game = services.start_season_game(season=season, players=["Ann", "Bob"], created_by=olga)
@@ -110,7 +110,7 @@ def test_a_veto_tournament_from_its_page_deals_its_tables_with_its_house_rules(c
     tournament = Tournament.objects.get()
     assert answer.status_code == 302 and tournament.options == HOUSE_RULES
     page = html.unescape(client.get(f"/tournaments/{tournament.pk}/").content.decode())
-    assert "card 1: tell a joke" in page
+    assert "<li>Card 1: tell a joke" in page
     tournament_services.start_tournament(tournament_id=tournament.pk, by=olga)
     tables = list(Table.objects.filter(round__tournament=tournament))
     assert len(tables) == 2
