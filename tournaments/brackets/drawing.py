@@ -18,10 +18,11 @@ HEAD = 26  # a box's heading
 GAP = 14  # between boxes
 TOP = 34  # the column headings
 
+# A decided table's note beside "Table N", short enough for the box.
 DECIDED = {
-    "award": "result awarded",
+    "award": "awarded",
     "time": "time called",
-    "absent": "absent players",
+    "absent": "absences",
 }
 
 

@@ -129,6 +129,19 @@ def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tour
     assert "As the game stands now" not in page(Client(), tournament)
 
 
+def test_a_decided_tables_note_fits_its_box_in_the_bracket(tournament, director):
+    loser = Table.objects.get(round__number=1, number=1).players[0]
+    director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": "no_show", "player": loser, "reason": "never came"},
+    )
+    svg = svg_of(page(Client(), tournament))
+    label = re.search(r'<text class="bracket-label"[^>]*>(Table 1[^<]*)</text>', svg).group(1)
+    assert label == "Table 1 · awarded"
+    # At the bracket's font (about 8 px a character at most) it stays within the 180 px box.
+    assert 8 + 8 * len(label) <= 180
+
+
 def test_an_award_names_no_loser_until_the_director_chooses_one(tournament, director):
     """The form does not start on the first player: an award sent without a choice is refused,
     saying what is missing, and decides nothing."""
