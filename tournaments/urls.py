@@ -136,6 +136,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
     path("nights/<int:night_id>/tables/", league_views.night_seat, name="night-seat"),
     path("nights/<int:night_id>/close/", league_views.night_close, name="night-close"),
     path(
+        "nights/<int:night_id>/tables/<uuid:game_id>/take-off/",
+        league_views.night_table_off,
+        name="night-table-off",
+    ),
+    path(
         "tournaments/<int:tournament_id>/referees/",
         league_views.tournament_referee_name,
         name="tournament-referee-name",

@@ -627,3 +627,49 @@ def test_a_dispute_waiting_for_a_ruling_shows_on_the_night_with_the_way_to_rule(
 
     game_services.rule_on_dispute(dispute_id=dispute.pk, decision="rejected", note="", by="user:1")
     assert "dispute" not in text(organiser.get(url))
+
+
+def test_a_table_seated_by_mistake_is_taken_off_the_night_while_its_first_hand_plays(
+    organiser, night
+):
+    from django.test import Client
+
+    from games import services as game_services
+    from games.models import TableView
+    from rules import IllegalCommand, legal_commands
+    from tournaments.leagues.models import SeasonGame
+
+    seat(organiser, night, kind="digital", new_players="Ann\nbea")
+    seat(organiser, night, kind="sheet", new_players="Cy\nDee")
+    wrong, paper = Game.objects.order_by("created_at")
+    url = reverse("tournaments:night-page", args=[night.pk])
+    off = reverse("tournaments:night-table-off", args=[night.pk, wrong.pk])
+    assert off in organiser.get(url).content.decode()
+    assert off not in Client().get(url).content.decode()
+
+    refused = organiser.post(off, {"reason": ""}, follow=True)
+    assert "The table is still on the night: Reason: say why" in text(refused)
+    answer = organiser.post(off, {"reason": "Bea is Bea, not bea"}, follow=True)
+
+    assert "The table is taken off the night: it counts nowhere." in text(answer)
+    assert not SeasonGame.objects.filter(game=wrong).exists()
+    wrong.refresh_from_db()
+    assert wrong.season_id is None and "took this table off night 1" in wrong.closed
+    state = game_services.load_game(game_id=wrong.pk)
+    seat_no = state.pending[1]
+    with pytest.raises(IllegalCommand, match="took this table off"):
+        game_services.apply_command(
+            game_id=wrong.pk,
+            command=legal_commands(state, seat_no)[0],
+            actor=game_services.seat_actor(seat_no),
+        )
+    assert "Bea is Bea" not in text(organiser.get(url))  # the night lists it no more
+
+    # A table with a hand recorded is corrected by undo, not taken off.
+    record(paper, 0, {1: 10})
+    assert TableView.objects.get(game=paper).hand_number == 1
+    sheet_off = reverse("tournaments:night-table-off", args=[night.pk, paper.pk])
+    assert sheet_off not in organiser.get(url).content.decode()
+    refused = organiser.post(sheet_off, {"reason": "oops"}, follow=True)
+    assert "A hand of this table has ended" in text(refused)
+    assert SeasonGame.objects.filter(game=paper).exists()

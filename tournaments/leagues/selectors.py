@@ -813,6 +813,8 @@ def night_page(night_id: int) -> dict[str, Any]:
                 "by_rank": by_rank,
                 "finished": game["status"] == Game.Status.FINISHED,
                 "open_disputes": disputes.get(UUID(game["game"]), 0),
+                # A hand has a result: the table is corrected by undo, not taken off the night.
+                "hand_ended": bool(view) and view.hand_number > (0 if game["sheet"] else 1),
             }
         )
     return {

@@ -383,6 +383,37 @@ def night_of(*, season: Season, date: datetime.date | None = None) -> Night:
     return night or open_night(season=season, date=date)
 
 
+def take_table_off(*, night: Night, game_id: UUID | str, reason: str, by: Any = None) -> None:
+    """Take a table seated by mistake (the wrong players, a name mistyped) off the night, while
+    its first hand is still being played: its game takes no more moves and counts nowhere (no
+    hand has a result to lose). After a hand has ended, the referee's undo or a ruling is the
+    way to correct a table. The game stays, closed, with the reason."""
+    require_organiser(by, night.season.league)
+    why = reason.strip() if isinstance(reason, str) else ""
+    if not why or len(why) > 300:
+        raise InvalidCommand(
+            "reason: say why the table is taken off (300 characters at most)", field="reason"
+        )
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        seated = SeasonGame.objects.filter(game_id=game_id, night=night).first()
+        if game is None or seated is None:
+            raise NotFound(f"no table of night {night.number} plays game {game_id}")
+        state = game_services.load_game(game_id=game.pk)
+        if state.finished or state.last_hand is not None:
+            raise IllegalCommand(
+                "a hand of this table has ended: only a table whose first hand is still being "
+                "played is taken off; correct a later one with the referee's undo"
+            )
+        game.closed = (
+            f"The organiser took this table off night {night.number}: {why}. It takes no more "
+            "moves and counts nowhere."
+        )
+        game.season_id = None
+        game.save(update_fields=["closed", "season_id"])
+        seated.delete()
+
+
 def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) -> Night:
     """Close a league night: no table is seated at it after. Refused (``IllegalCommand``) while
     a table is still playing, naming it, unless ``leave_playing``: then its game plays on and

@@ -220,6 +220,23 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpResponse:
+    """Take a table seated by mistake off the night (``services.take_table_off``)."""
+    night = _get(Night.objects.select_related("season__league"), night_id, "night")
+    _organiser_only(request, night.season.league, "take tables off")
+    try:
+        services.take_table_off(
+            night=night, game_id=game_id, reason=request.POST.get("reason", ""), by=request.user
+        )
+    except (InvalidCommand, IllegalCommand, NotFound) as exc:
+        messages.error(request, f"The table is still on the night: {_sentence(str(exc))}")
+    else:
+        messages.info(request, "The table is taken off the night: it counts nowhere.")
+    return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#night-tables")
+
+
+@login_required
+@require_POST
 def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
     """Seat a table at the night: a game on the site, or a paper score sheet."""
     night = _get(Night.objects.select_related("season__league"), night_id, "night")
