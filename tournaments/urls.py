@@ -33,6 +33,11 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     path("nights/<int:night_id>/", league_api.NightDetailView.as_view(), name="night"),
     path("nights/<int:night_id>/tables/", league_api.NightTableView.as_view(), name="night-tables"),
     path("nights/<int:night_id>/close/", league_api.NightCloseView.as_view(), name="night-closing"),
+    path(
+        "nights/<int:night_id>/tables/<uuid:game_id>/take-off/",
+        league_api.NightTableOffView.as_view(),
+        name="night-table-taking-off",
+    ),
     path("leagues/<int:league_id>/roles/", league_api.LeagueRolesView.as_view(), name="roles"),
     path(
         "leagues/<int:league_id>/roles/<str:kind>/<int:role_id>/",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from typing import Any
+from uuid import UUID
 
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -61,6 +62,7 @@ from tournaments.leagues.serializers import (
     SeasonGamesQuerySerializer,
     SeasonSerializer,
     StandingsSerializer,
+    TableOffSerializer,
 )
 
 
@@ -493,6 +495,36 @@ class NightCloseView(UserView):
             night=night,
             by=request.user,
             leave_playing=serializer.validated_data["leave_playing"],
+        )
+        return Response(_night_body(night.pk))
+
+
+class NightTableOffView(UserView):
+    @extend_schema(
+        operation_id="nights_tables_take_off",
+        summary="Take a table seated by mistake off the night (organiser)",
+        description="While its first hand is being played: its game takes no more moves and "
+        "counts nowhere. 409 once a hand of it has ended (correct it with undo).",
+        parameters=[
+            NIGHT_ID,
+            OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game."),
+        ],
+        request=TableOffSerializer,
+        auth=USER_AUTH,
+        responses={200: NightDetailSerializer, **NIGHT_ERRORS},
+        examples=[
+            OpenApiExample("reason", value={"reason": "Bea seated as bea"}, request_only=True)
+        ],
+    )
+    def post(self, request: Request, night_id: int, game_id: UUID) -> Response:
+        night = _night(night_id)
+        serializer = TableOffSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.take_table_off(
+            night=night,
+            game_id=game_id,
+            reason=serializer.validated_data["reason"],
+            by=request.user,
         )
         return Response(_night_body(night.pk))
 

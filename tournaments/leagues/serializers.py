@@ -116,6 +116,10 @@ class NightTableSerializer(StrictSerializer):
     )
 
 
+class TableOffSerializer(StrictSerializer):
+    reason = StrictCharField(max_length=300, help_text="Why the table is taken off the night.")
+
+
 class NightCloseSerializer(StrictSerializer):
     leave_playing = StrictBooleanField(
         required=False,

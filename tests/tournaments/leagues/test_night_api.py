@@ -162,3 +162,20 @@ def test_a_score_sheet_hand_recorded_through_the_night_counts(olga, night):
     assert record(olga, paper, {"out": 1, "points": {"0": 12}}).status_code == 201
     table = APIClient().get(f"/api/nights/{night['id']}/").json()["tables"][0]
     assert [s["total"] for s in table["seats"]] == [0, 12]
+
+
+def test_a_table_seated_by_mistake_is_taken_off_through_the_api(olga, night):
+    game = seat(olga, night, ["Ann", "Bob"]).json()["id"]
+    url = f"/api/nights/{night['id']}/tables/{game}/take-off/"
+    mallory = client_for("mallory")
+
+    assert mallory.post(url, {"reason": "x"}, format="json").status_code == 403
+    assert olga.post(url, {}, format="json").status_code == 400
+    assert olga.post(url, {"reason": "x" * 301}, format="json").status_code == 400
+    answer = olga.post(url, {"reason": "wrong players"}, format="json")
+
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["tables"] == []
+    assert not SeasonGame.objects.filter(game_id=game).exists()
+    again = olga.post(url, {"reason": "wrong players"}, format="json")
+    assert again.status_code == 404
