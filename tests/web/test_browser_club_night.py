@@ -311,6 +311,22 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         visit(page, base + url)
     assert League.objects.count() == 1
 
+    # The standings, wider than a phone, show that they scroll sideways: the end out of view
+    # fades; scrolled to it, the start fades instead.
+    visit(page, base + f"/seasons/{season.pk}/")
+    wrap = page.locator(".table-wrap").first
+    ends = """w => ({wide: w.scrollWidth > w.clientWidth + 1,
+                    mask: getComputedStyle(w).maskImage || getComputedStyle(w).webkitMaskImage})"""
+    seen = wrap.evaluate(ends)
+    if page.size_name == "phone":
+        assert seen["wide"] and ("to right" in seen["mask"] or "90deg" in seen["mask"]), seen
+        wrap.evaluate("w => w.scrollTo({left: w.scrollWidth})")
+        page.wait_for_timeout(100)
+        seen = wrap.evaluate(ends)
+        assert "to left" in seen["mask"] or "270deg" in seen["mask"], seen
+    else:
+        assert not seen["wide"]
+
 
 def test_on_a_phone_the_night_pages_boxes_and_round_buttons_are_big_enough_for_a_thumb(
     chromium, live_server, olga
