@@ -116,3 +116,17 @@ def test_a_discard_colour_is_ticked_on_the_page_and_goes_on_after_a_card_laid_do
     state = services.load_game(game_id=game.pk)
     assert state.discard[-4:] == ("B4", "B1", "B2", "B3")
     assert state.hands[0] == ("Y6", "Y7", "G8") and state.pending == ("turn", 1)
+
+
+def test_a_hand_the_wheel_shows_is_shown_under_the_players_strip_too(
+    client, make_game, monkeypatch
+):
+    """On a phone the strip shows a few seats at a time: the shown hand is said under it."""
+    game = at_the_wheel(client, make_game, monkeypatch, "show_hand", "R4")
+    bob = html.unescape(seat_client(Client(), game, 1).get(f"/table/{game.pk}/").text)
+    shown = bob[bob.index('<div class="shown-hand">') :]
+    shown = shown[: shown.index("</div>")]
+    assert "Ann's hand, shown to everyone:" in shown
+    assert 'aria-label="red 4"' in shown and 'aria-label="green 8"' in shown
+    ann = html.unescape(client.get(f"/table/{game.pk}/").text)
+    assert 'class="shown-hand"' not in ann  # her own hand is hers to see anyway
