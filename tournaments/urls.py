@@ -156,6 +156,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament-referee-remove",
     ),
     path("players/<int:player_id>/", league_views.player_detail, name="player-detail"),
+    path(
+        "players/<int:player_id>/<str:what>/",
+        league_views.player_edit,
+        name="player-edit",
+    ),
     path("score-sheets/<uuid:game_id>/", league_views.score_sheet, name="score-sheet"),
     path(
         "score-sheets/<uuid:game_id>/undo/", league_views.score_sheet_undo, name="score-sheet-undo"

@@ -6,6 +6,7 @@ a fragment for htmx and the whole page otherwise) and a player's page with the r
 
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -327,3 +328,40 @@ def test_a_league_without_scoring_is_named_so_in_words_and_without_a_target(clie
     assert "As the league (no scoring)" in form
     night = services.night_of(season=season)
     assert "no scoring" in client.get(f"/nights/{night.pk}/").content.decode()
+
+
+def test_an_organiser_corrects_a_players_name_and_links_their_account(client, league, olga):
+    from django.contrib.auth import get_user_model as users
+
+    from tournaments.leagues import services as league_services
+
+    cy = league_services.register_player(league=league, name="Cy", by=olga)
+    bea = league_services.register_player(league=league, name="Baa", by=olga)
+    bea_account = users().objects.create_user("bea", password="pw-bea-12345")
+    page = f"/players/{bea.pk}/"
+    assert "Correct Baa" not in client.get(page).text  # not for visitors
+    client.force_login(olga)
+    assert "Correct Baa's name or account" in client.get(page).text
+
+    taken = client.post(f"/players/{bea.pk}/rename/", {"name": "cy"}, follow=True).text
+    assert "Nothing was changed: Cy is another player of Thursday Club." in unescape(taken)
+    renamed = client.post(f"/players/{bea.pk}/rename/", {"name": " Bea "}, follow=True).text
+    assert "The player is now called Bea." in renamed
+    bea.refresh_from_db()
+    assert bea.name == "Bea"
+
+    unknown = client.post(f"/players/{bea.pk}/account/", {"username": "ghost"}, follow=True)
+    assert "Nothing was changed: Nobody signs in as 'ghost'." in unescape(unknown.text)
+    linked = client.post(f"/players/{bea.pk}/account/", {"username": "bea"}, follow=True).text
+    assert "Bea plays signed in as bea." in linked
+    bea.refresh_from_db()
+    assert bea.user == bea_account
+    twice = client.post(f"/players/{cy.pk}/account/", {"username": "bea"}, follow=True).text
+    assert "The account bea already plays in Thursday Club as Bea." in twice
+    client.post(f"/players/{bea.pk}/account/", {"username": ""})
+    bea.refresh_from_db()
+    assert bea.user is None
+    assert client.post(f"/players/{bea.pk}/delete/").status_code == 404
+
+    client.force_login(bea_account)  # not an organiser
+    assert client.post(f"/players/{bea.pk}/rename/", {"name": "B"}).status_code == 403

@@ -363,6 +363,47 @@ def register_player(*, league: League, name: str, user: Any = None, by: Any = No
     return player
 
 
+def rename_player(*, player: Player, name: Any, by: Any = None) -> Player:
+    """Correct a player's name (mistyped when they were registered). Games already played keep
+    the names they were played under: a game's record is not rewritten."""
+    require_organiser(by, player.league)
+    name = _name(name, "name")
+    key = name_key(name)
+    others = player.league.players.exclude(pk=player.pk).only("name")
+    taken = next((p.name for p in others if name_key(p.name) == key), None)
+    if taken is not None:
+        raise InvalidCommand(
+            f"name: {taken} is another player of {player.league.name}", field="name"
+        )
+    player.name = name
+    player.save(update_fields=["name"])
+    return player
+
+
+def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
+    """Link the account that signs in as ``username`` to ``player`` (who then plays signed in,
+    and sees their seat at tables without a link), or unlink it (``username`` empty)."""
+    require_organiser(by, player.league)
+    username = username.strip() if isinstance(username, str) else ""
+    if not username:
+        player.user = None
+        player.save(update_fields=["user"])
+        return player
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise InvalidCommand(f"username: nobody signs in as {username!r}", field="username")
+    other = player.league.players.filter(user=user).exclude(pk=player.pk).first()
+    if other is not None:
+        raise InvalidCommand(
+            f"username: the account {username} already plays in {player.league.name} as "
+            f"{other.name}",
+            field="username",
+        )
+    player.user = user
+    player.save(update_fields=["user"])
+    return player
+
+
 def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:
     """A new league night of ``season``, numbered after the last one."""
     require_organiser(by, season.league)

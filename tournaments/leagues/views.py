@@ -43,7 +43,7 @@ from tournaments.leagues.forms import (
     UndoHandForm,
     service_error,
 )
-from tournaments.leagues.models import League, Night, Referee, Season
+from tournaments.leagues.models import League, Night, Player, Referee, Season
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -271,7 +271,7 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
 
 def _sentence(text: str) -> str:
     text = text.strip()
-    for prefix in ("players: ", "night: ", "name: "):
+    for prefix in ("players: ", "night: ", "name: ", "username: "):
         text = text.removeprefix(prefix)
     text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
@@ -439,11 +439,49 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
                 id_prefix=f"rating-{season['season_id']}",
             )
         )
+    organiser = request.user.is_authenticated and services.is_organiser(
+        request.user, player["league"]["id"]
+    )
+    account = None
+    if organiser:
+        linked = Player.objects.filter(pk=player_id).values_list("user__username", flat=True)
+        account = linked.first() or ""
     context = {
         "player": player,
         "referee": services.is_league_referee(request.user, player["league"]["id"]),
+        "organiser": organiser,
+        "account": account,
     }
     return render(request, "tournaments/player_detail.html", context)
+
+
+@login_required
+@require_POST
+def player_edit(request: HttpRequest, player_id: int, what: str) -> HttpResponse:
+    """An organiser corrects a player's name (``rename``) or links the account they sign in
+    with (``account``; empty: none)."""
+    if what not in ("rename", "account"):
+        raise Http404("No such change.")
+    player = _get(Player.objects.select_related("league"), player_id, "player")
+    _organiser_only(request, player.league, "change its players")
+    try:
+        if what == "rename":
+            services.rename_player(player=player, name=request.POST.get("name"), by=request.user)
+            done = f"The player is now called {player.name}."
+        else:
+            services.link_account(
+                player=player, username=request.POST.get("username"), by=request.user
+            )
+            done = (
+                f"{player.name} plays signed in as {player.user.get_username()}."
+                if player.user
+                else f"{player.name} plays with no account."
+            )
+    except InvalidCommand as exc:
+        messages.error(request, f"Nothing was changed: {_sentence(str(exc))}")
+    else:
+        messages.info(request, done)
+    return redirect(reverse("tournaments:player-detail", args=[player.pk]) + "#player-settings")
 
 
 def _rating_description(history: list[dict[str, Any]]) -> str:
