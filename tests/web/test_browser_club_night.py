@@ -349,3 +349,23 @@ def test_on_a_phone_the_night_pages_boxes_and_round_buttons_are_big_enough_for_a
     context.close()
     assert len(sizes) == 2 + 3  # how the table plays, and the league's three players
     assert all(s["input"] >= 20 and s["row"] >= 44 for s in sizes), sizes
+
+
+def test_the_organiser_copies_a_players_private_link_with_one_press(chromium, live_server, olga):
+    league = services.open_league(name="Links", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga
+    )
+    context = chromium.new_context(viewport=SIZES["phone"])
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, live_server.url, "olga", "Tables-at-8", f"/nights/{night.pk}/")
+    page.get_by_role("button", name="Copy Ann's private link").click()
+    page.wait_for_selector(".seat-link[data-player='Ann'] .link-status:text('Copied.')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    context.close()
+    secret = game.seats.get(seat=0).secret
+    assert copied == f"{live_server.url}/table/{game.pk}/seat/{secret}/"
