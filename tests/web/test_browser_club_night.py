@@ -363,7 +363,7 @@ def test_the_organiser_copies_a_players_private_link_with_one_press(chromium, li
     page = context.new_page()
     page.set_default_timeout(20_000)
     sign_in(page, live_server.url, "olga", "Tables-at-8", f"/nights/{night.pk}/")
-    page.get_by_role("button", name="Copy Ann's private link").click()
+    page.get_by_role("button", name="Copy the link for Ann").click()
     page.wait_for_selector(".seat-link[data-player='Ann'] .link-status:text('Copied.')")
     copied = page.evaluate("navigator.clipboard.readText()")
     context.close()

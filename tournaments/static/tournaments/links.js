@@ -40,7 +40,7 @@
     copyButton.type = "button";
     copyButton.className = "link-copy";
     copyButton.textContent = "Copy";
-    copyButton.setAttribute("aria-label", "Copy " + who + "'s private link");
+    copyButton.setAttribute("aria-label", "Copy the link for " + who);
     copyButton.addEventListener("click", function () { copy(box, input); });
     buttons.appendChild(copyButton);
     if (navigator.share) {
