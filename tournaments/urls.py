@@ -55,6 +55,16 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament-referee",
     ),
     path("players/<int:player_id>/", league_api.PlayerDetailView.as_view(), name="player"),
+    path(
+        "players/<int:player_id>/rename/",
+        league_api.PlayerRenameView.as_view(),
+        name="player-rename",
+    ),
+    path(
+        "players/<int:player_id>/account/",
+        league_api.PlayerAccountView.as_view(),
+        name="player-account",
+    ),
     path("games/<uuid:game_id>/hands/", league_api.HandsView.as_view(), name="hands"),
     path("tournaments/", bracket_api.TournamentCreateView.as_view(), name="tournaments"),
     path(

@@ -43,7 +43,7 @@ from games.serializers import (
     GameCreatedSerializer,
 )
 from tournaments.leagues import selectors, services
-from tournaments.leagues.models import Night
+from tournaments.leagues.models import Night, Player
 from tournaments.leagues.serializers import (
     HandSerializer,
     LeagueCreateSerializer,
@@ -52,6 +52,7 @@ from tournaments.leagues.serializers import (
     NightCreateSerializer,
     NightDetailSerializer,
     NightTableSerializer,
+    PlayerAccountSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
     PlayerSummarySerializer,
@@ -541,6 +542,59 @@ class PlayerDetailView(PublicView):
         auth=[],
     )
     def get(self, request: Request, player_id: int) -> Response:
+        return Response(PlayerSerializer(selectors.player_detail(player_id)).data)
+
+
+def _player(player_id: int) -> Player:
+    player = Player.objects.select_related("league").filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(f"no player {player_id}")
+    return player
+
+
+PLAYER_ERRORS = {**ORGANISER_ERRORS, 404: error_response("No such player.")}
+
+
+class PlayerRenameView(UserView):
+    @extend_schema(
+        operation_id="players_rename",
+        summary="Correct a player's name (organiser)",
+        description="Games already played keep the name they were played under. A name another "
+        "player of the league has, in any capitals or form, is refused (400).",
+        parameters=[PLAYER_ID],
+        request=PlayerCreateSerializer,
+        auth=USER_AUTH,
+        responses={200: PlayerSerializer, **PLAYER_ERRORS},
+        examples=[OpenApiExample("name", value={"name": "Bea"}, request_only=True)],
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player(player_id)
+        serializer = PlayerCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.rename_player(
+            player=player, name=serializer.validated_data["name"], by=request.user
+        )
+        return Response(PlayerSerializer(selectors.player_detail(player_id)).data)
+
+
+class PlayerAccountView(UserView):
+    @extend_schema(
+        operation_id="players_account",
+        summary="Link the account a player signs in with, or unlink it (organiser)",
+        description="An account plays under one name in a league (400 otherwise).",
+        parameters=[PLAYER_ID],
+        request=PlayerAccountSerializer,
+        auth=USER_AUTH,
+        responses={200: PlayerSerializer, **PLAYER_ERRORS},
+        examples=[OpenApiExample("username", value={"username": "bea"}, request_only=True)],
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player(player_id)
+        serializer = PlayerAccountSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.link_account(
+            player=player, username=serializer.validated_data["username"], by=request.user
+        )
         return Response(PlayerSerializer(selectors.player_detail(player_id)).data)
 
 

@@ -76,6 +76,14 @@ class PlayerCreateSerializer(StrictSerializer):
     name = StrictCharField(max_length=NAME_LENGTH)
 
 
+class PlayerAccountSerializer(StrictSerializer):
+    username = StrictCharField(
+        max_length=150,
+        allow_blank=True,
+        help_text="The user name the player signs in with; empty: no account.",
+    )
+
+
 class RoleCreateSerializer(StrictSerializer):
     username = StrictCharField(
         max_length=150, help_text="The name the person signs in with (they need an account)."

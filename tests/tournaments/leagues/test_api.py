@@ -156,6 +156,26 @@ def test_an_organiser_registers_players_without_accounts(olga, club):
 # Games of a season --------------------------------------------------------------------------
 
 
+def test_an_organiser_renames_a_player_and_links_their_account(olga, club):
+    ann = olga.post(f"/api/leagues/{club['id']}/players/", {"name": "Anm"}, format="json").json()
+    olga.post(f"/api/leagues/{club['id']}/players/", {"name": "Bob"}, format="json")
+    client_for("ann")
+    base = f"/api/players/{ann['id']}/"
+
+    assert olga.post(base + "rename/", {"name": "bob"}, format="json").status_code == 400
+    renamed = olga.post(base + "rename/", {"name": "Ann"}, format="json")
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Ann"
+    assert olga.post(base + "account/", {"username": "ghost"}, format="json").status_code == 400
+    linked = olga.post(base + "account/", {"username": "ann"}, format="json")
+    assert linked.status_code == 200, linked.content
+    assert olga.post(base + "account/", {"username": ""}, format="json").status_code == 200
+    assert (
+        client_for("mallory").post(base + "rename/", {"name": "X"}, format="json").status_code
+        == 403
+    )
+    assert olga.post("/api/players/999999/rename/", {"name": "X"}, format="json").status_code == 404
+
+
 def test_a_season_game_takes_the_seasons_settings_and_records_its_seats(olga, club):
     season = olga.post(
         f"/api/leagues/{club['id']}/seasons/",
