@@ -376,7 +376,13 @@ def rename_player(*, player: Player, name: Any, by: Any = None) -> Player:
             f"name: {taken} is another player of {player.league.name}", field="name"
         )
     player.name = name
-    player.save(update_fields=["name"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:  # another player took the name meanwhile
+        raise InvalidCommand(
+            f"name: {name} is another player of {player.league.name}", field="name"
+        ) from None
     return player
 
 
@@ -400,7 +406,14 @@ def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
             field="username",
         )
     player.user = user
-    player.save(update_fields=["user"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["user"])
+    except IntegrityError:  # linked to another player meanwhile
+        raise InvalidCommand(
+            f"username: the account {username} already plays in {player.league.name}",
+            field="username",
+        ) from None
     return player
 
 
