@@ -77,8 +77,6 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     except NotFound as exc:
         raise Http404(str(exc)) from None
     director = directing.is_director(request.user, tournament_id)
-    if director:
-        _ranked_now(detail, tournament_id)
     return {
         "t": detail,
         "seen": _seen(detail),
@@ -97,9 +95,13 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     }
 
 
-def _ranked_now(detail: dict[str, Any], tournament_id: int) -> None:
-    """For the director: each playing table's players as its game stands now (``ranked_now``),
-    the order calling time gives them, and an award the order of the others."""
+def _ranked_now(context: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+    """For the director's tools (drawn with the whole page, not by its poll): each playing
+    table's players as its game stands now (``ranked_now``), the order calling time gives them,
+    and an award the order of the others. Not part of what the poll compares (``seen``)."""
+    if not context["director"]:
+        return context
+    detail = context["t"]
     playing = Table.objects.filter(
         round__tournament_id=tournament_id, status=Table.Status.PLAYING
     ).select_related("round")
@@ -107,6 +109,7 @@ def _ranked_now(detail: dict[str, Any], tournament_id: int) -> None:
     for rnd in detail["rounds"]:
         for table in rnd["tables"]:
             table["ranked_now"] = now.get((rnd["number"], table["number"]), [])
+    return context
 
 
 def _seen(detail: dict[str, Any]) -> str:
@@ -134,7 +137,9 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             # polled fragment, so that a reason being typed is not wiped) need the whole page.
             response["HX-Refresh"] = "true"
     else:
-        response = render(request, "tournaments/tournament.html", context)
+        response = render(
+            request, "tournaments/tournament.html", _ranked_now(context, tournament_id)
+        )
     # The same URL answers a fragment or a page: caches must tell them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
@@ -162,7 +167,9 @@ def tournament_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
             )
     # The form is shown with its error even where it is no longer offered (it just closed).
     context = {**_page_context(request, tournament_id), "entry_form": form, "can_enter": True}
-    return render(request, "tournaments/tournament.html", context, status=400)
+    return render(
+        request, "tournaments/tournament.html", _ranked_now(context, tournament_id), status=400
+    )
 
 
 def _require_director(request: HttpRequest, tournament_id: int) -> None:

@@ -128,6 +128,22 @@ def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tour
     assert f"As the game stands now: 1st {order[0]}, 2nd {order[1]} (by the game" in html
     assert "As the game stands now" not in page(Client(), tournament)
 
+    # A move at the table changes how it stands, but not what the page's poll compares: the
+    # director's poll is answered 204 (nothing to swap) and no state is loaded for it.
+    seen = re.search(r'\?seen=([^"]+)"', html).group(1)
+    from games import services as game_services
+    from rules import legal_commands
+
+    state = game_services.load_game(game_id=table.game_id)
+    seat = state.pending[1]
+    game_services.apply_command(
+        game_id=table.game_id,
+        command=legal_commands(state, seat)[0],
+        actor=game_services.seat_actor(seat),
+    )
+    poll = director.get(f"/tournaments/{tournament.pk}/?seen={seen}", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204
+
 
 def test_a_decided_tables_note_fits_its_box_in_the_bracket(tournament, director):
     loser = Table.objects.get(round__number=1, number=1).players[0]
