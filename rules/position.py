@@ -13,6 +13,7 @@ the draw pile (``pile``/``pos`` are written as the draw pile alone) and the last
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -72,6 +73,24 @@ class PositionError(InvalidCommand):
         super().__init__(f"{part}: {message}", field="position")
         self.part = part
         self.seat = seat
+
+
+_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _unquoted(part: str, text: str) -> str:
+    """A percent-encoded field's text, refused unless every ``%`` starts an escape of two hex
+    digits and the escapes spell UTF-8 (``unquote`` alone would keep ``%zz`` as it is and
+    turn a stray byte into a replacement character, so the text read is not the one meant)."""
+    bad = _ESCAPE.search(text)
+    if bad is not None:
+        raise PositionError(
+            part, f"{text[bad.start() : bad.start() + 3]!r} is no percent escape: write % as %25"
+        )
+    try:
+        return unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise PositionError(part, "its percent escapes are not UTF-8 text") from None
 
 
 # The edition's state (``GameState.extra``) -----------------------------------------------------
@@ -388,7 +407,7 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
         except InvalidCommand as exc:
             raise PositionError("options", str(exc)) from None
     if "seed" in f:
-        s.seed = unquote(f["seed"])
+        s.seed = _unquoted("seed", f["seed"])
     elif seed is not None:
         s.seed = seed
     if not s.seed:

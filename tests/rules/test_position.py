@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given, settings
@@ -162,6 +163,14 @@ def refused(text: str) -> PositionError:
     return info.value
 
 
+@pytest.mark.parametrize("seed", ["50% off", "%zz", "a|b=c", "é ü", "%41"])
+def test_a_seed_with_any_characters_is_read_back_as_it_was_written(seed):
+    written = TWO_SEATS.replace("|hand=1", f"|seed={quote(seed, safe='')}|hand=1")
+    state = parse_position(written)
+    assert state.seed == seed
+    assert parse_position(format_position(state)).seed == seed
+
+
 def test_a_card_created_is_refused_naming_it():
     error = refused(TWO_SEATS.replace("B3,R5", "B3,R7,R7"))
     assert error.part == "cards"
@@ -200,6 +209,9 @@ def test_a_card_lost_is_refused_naming_it():
             "a card on the discard pile",
         ),
         (("pending=turn:1", "pending=turn:1|drawn=R5"), "drawn", "only while its player"),
+        (("|hand=1", "|seed=%zz|hand=1"), "seed", "'%zz' is no percent escape"),
+        (("|hand=1", "|seed=50%|hand=1"), "seed", "'%' is no percent escape"),
+        (("|hand=1", "|seed=%ff|hand=1"), "seed", "not UTF-8"),
     ],
 )
 def test_an_impossible_position_is_refused_naming_the_field(change, part, words):

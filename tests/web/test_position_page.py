@@ -71,6 +71,10 @@ def test_seats_are_named_for_the_referee_when_no_names_are_given(referee):
             "The edition&#x27;s own state: out names player 10, not at this table of 3",
         ),
         (POSITION.replace("pending=turn:1", "pending=spin:1"), "Classic UNO never waits for"),
+        (
+            POSITION.replace("|hand=1", "|seed=%zz|hand=1"),
+            "The seed: &#x27;%zz&#x27; is no percent escape: write % as %25",
+        ),
     ],
 )
 def test_each_problem_is_told_in_players_words(referee, position, words):
