@@ -86,6 +86,8 @@ def test_an_impossible_position_is_refused_naming_the_field():
             "discard: a hand being played has a card",
         ),
         (("pending=turn:1", "pending=start"), "pending: a game set up from a position starts"),
+        (("|hand=1", "|seed=%zz|hand=1"), "seed: '%zz' is no percent escape"),
+        (("|hand=1", "|seed=%C3|hand=1"), "seed: its percent escapes are not UTF-8"),
     ],
 )
 def test_a_position_with_no_card_in_play_or_before_the_game_is_400_not_500(change, words):
