@@ -134,12 +134,17 @@ def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tour
     from games import services as game_services
     from rules import legal_commands
 
-    for _ in range(200):  # play on until the table stands otherwise
+    # Play on until the table stands otherwise: the player standing first only draws (the
+    # last command listed: draw, or pass after drawing), the other plays a card whenever one
+    # is listed first, so the points in hand move apart whatever the deal.
+    leader = table.players.index(order[0])
+    for _ in range(200):
         state = game_services.load_game(game_id=table.game_id)
         seat = state.pending[1]
+        legal = legal_commands(state, seat)
         game_services.apply_command(
             game_id=table.game_id,
-            command=legal_commands(state, seat)[-1],
+            command=legal[-1] if seat == leader else legal[0],
             actor=game_services.seat_actor(seat),
         )
         if tournament_services.ranked_now(table) != order:
