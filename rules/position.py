@@ -78,6 +78,15 @@ class PositionError(InvalidCommand):
 _ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
+def _is_text(text: str) -> bool:
+    """Whether ``text`` is Unicode text that UTF-8 can carry (no lone surrogate halves)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _unquoted(part: str, text: str) -> str:
     """A percent-encoded field's text, refused unless every ``%`` starts an escape of two hex
     digits and the escapes spell UTF-8 (``unquote`` alone would keep ``%zz`` as it is and
@@ -412,6 +421,8 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
         s.seed = seed
     if not s.seed:
         raise PositionError("seed", "the seed is missing (it decides the chance still to come)")
+    if not _is_text(s.seed):
+        raise PositionError("seed", "the seed holds half of a character (a lone surrogate)")
     s.sheet = _int("sheet", f.get("sheet", "0"), 0, 1) == 1
     s.hand_number = _int("hand", f["hand"], 0)
     s.dealer = _seat("dealer", f["dealer"], n)

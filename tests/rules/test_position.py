@@ -171,6 +171,18 @@ def test_a_seed_with_any_characters_is_read_back_as_it_was_written(seed):
     assert parse_position(format_position(state)).seed == seed
 
 
+@pytest.mark.parametrize("where", ["text", "argument"])
+def test_a_seed_holding_half_a_character_is_refused_not_a_crash(where):
+    # JSON may carry a lone surrogate ("\\ud800"), which no UTF-8 record can hold.
+    if where == "text":
+        error = refused(TWO_SEATS.replace("|hand=1", "|seed=\ud800|hand=1"))
+    else:
+        with pytest.raises(PositionError) as caught:
+            start_from(TWO_SEATS, seed="\udc80")
+        error = caught.value
+    assert error.part == "seed" and "lone surrogate" in str(error)
+
+
 def test_a_card_created_is_refused_naming_it():
     error = refused(TWO_SEATS.replace("B3,R5", "B3,R7,R7"))
     assert error.part == "cards"
