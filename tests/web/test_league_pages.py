@@ -365,3 +365,43 @@ def test_an_organiser_corrects_a_players_name_and_links_their_account(client, le
 
     client.force_login(bea_account)  # not an organiser
     assert client.post(f"/players/{bea.pk}/rename/", {"name": "B"}).status_code == 403
+
+
+@pytest.mark.parametrize("correction", ["", "right"])
+def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seat(
+    client, league, season, olga, correction
+):
+    from django.contrib.auth import get_user_model as users
+    from django.test import Client
+
+    wrong = users().objects.create_user("wrong", password="pw-wrong-12345")
+    right = users().objects.create_user("right", password="pw-right-12345")
+    bea = services.register_player(league=league, name="Bea", by=olga)
+    services.link_account(player=bea, username="wrong", by=olga)  # the wrong account
+    table = services.start_season_game(season=season, players=["Ann", "Bea"], created_by=olga)
+
+    def plays_as_bea(user):
+        viewer = Client()
+        viewer.force_login(user)
+        return "You play as <strong>Bea</strong>" in viewer.get(f"/table/{table.pk}/").text
+
+    assert plays_as_bea(wrong)
+    client.force_login(olga)
+    assert client.post(f"/players/{bea.pk}/account/", {"username": correction}).status_code == 302
+
+    assert not plays_as_bea(wrong)  # nor sees Bea's cards, nor moves for her
+    assert plays_as_bea(right) == (correction == "right")
+
+
+@pytest.mark.parametrize(("action", "field"), [("rename", "name"), ("account", "username")])
+def test_a_nul_character_in_a_players_name_or_account_is_refused_naming_it(
+    client, league, olga, action, field
+):
+    ann = services.register_player(league=league, name="Ann", by=olga)
+    client.force_login(olga)
+
+    answer = client.post(f"/players/{ann.pk}/{action}/", {field: "Bo\x00b"}, follow=True)
+
+    assert "Nothing was changed: A NUL character is not text." in unescape(answer.text)
+    ann.refresh_from_db()
+    assert ann.name == "Ann" and ann.user is None

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from games import services as game_services
@@ -46,9 +46,18 @@ NAME_LENGTH = 100
 # Checks -------------------------------------------------------------------------------------
 
 
+def _text(value: str, field: str) -> str:
+    """``value``, refused when it holds a NUL character (which PostgreSQL's text cannot
+    store: the API's body check refuses it before, a page's field does not)."""
+    if "\x00" in value:
+        raise InvalidCommand(f"{field}: a NUL character is not text", field=field)
+    return value
+
+
 def _name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidCommand(f"{field}: give a name", field=field)
+    _text(value, field)
     value = clean_name(value)
     if len(value) > NAME_LENGTH:
         raise InvalidCommand(f"{field}: at most {NAME_LENGTH} characters", field=field)
@@ -388,12 +397,16 @@ def rename_player(*, player: Player, name: Any, by: Any = None) -> Player:
 
 def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
     """Link the account that signs in as ``username`` to ``player`` (who then plays signed in,
-    and sees their seat at tables without a link), or unlink it (``username`` empty)."""
+    and sees their seat at tables without a link), or unlink it (``username`` empty). The
+    player's seats at the league's games follow the link: an account unlinked, or replaced by
+    another, no longer opens them signed in."""
     require_organiser(by, player.league)
-    username = username.strip() if isinstance(username, str) else ""
+    username = _text(username.strip(), "username") if isinstance(username, str) else ""
     if not username:
-        player.user = None
-        player.save(update_fields=["user"])
+        with transaction.atomic():
+            player.user = None
+            player.save(update_fields=["user"])
+            _seats_follow(player)
         return player
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
@@ -409,12 +422,22 @@ def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
     try:
         with transaction.atomic():
             player.save(update_fields=["user"])
+            _seats_follow(player)
     except IntegrityError:  # linked to another player meanwhile
         raise InvalidCommand(
             f"username: the account {username} already plays in {player.league.name}",
             field="username",
         ) from None
     return player
+
+
+def _seats_follow(player: Player) -> None:
+    """Give ``player``'s seats at the league's games to the account now linked to them (or to
+    none), as seating a table does (``start_season_game``)."""
+    theirs = SeasonSeat.objects.filter(
+        player=player, season_game_id=OuterRef("game_id"), seat=OuterRef("seat")
+    )
+    Seat.objects.filter(Exists(theirs)).update(user_id=player.user_id)
 
 
 def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:
@@ -443,7 +466,7 @@ def take_table_off(*, night: Night, game_id: UUID | str, reason: str, by: Any = 
     hand has a result to lose). After a hand has ended, the referee's undo or a ruling is the
     way to correct a table. The game stays, closed, with the reason."""
     require_organiser(by, night.season.league)
-    why = reason.strip() if isinstance(reason, str) else ""
+    why = _text(reason.strip(), "reason") if isinstance(reason, str) else ""
     if not why or len(why) > 300:
         raise InvalidCommand(
             "reason: say why the table is taken off (300 characters at most)", field="reason"
