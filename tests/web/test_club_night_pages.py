@@ -649,6 +649,9 @@ def test_a_table_seated_by_mistake_is_taken_off_the_night_while_its_first_hand_p
 
     refused = organiser.post(off, {"reason": ""}, follow=True)
     assert "The table is still on the night: Reason: say why" in text(refused)
+    refused = organiser.post(off, {"reason": "a typo\x00"}, follow=True)
+    assert "still on the night: Reason: a NUL character is not text" in text(refused)
+    assert Game.objects.get(pk=wrong.pk).closed == ""
     answer = organiser.post(off, {"reason": "Bea is Bea, not bea"}, follow=True)
 
     assert "The table is taken off the night: it counts nowhere." in text(answer)
