@@ -274,7 +274,10 @@ def drop_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
         if tournament.status == Tournament.Status.FINISHED:
             raise IllegalCommand("the tournament is over")
         entry.dropped = True
-        entry.save(update_fields=["dropped"])
+        # Before the start a drop also takes back a check-in: taken back in its turn, the drop
+        # leaves the player entered, to check in again (``directing.take_back_drop``).
+        entry.checked_in = entry.checked_in and tournament.status != Tournament.Status.DRAFT
+        entry.save(update_fields=["dropped", "checked_in"])
         return entry
 
 
@@ -286,7 +289,7 @@ def start_tournament(*, tournament_id: int, by: Any = None) -> Tournament:
         _require_organiser(by, tournament)
         if tournament.status != Tournament.Status.DRAFT:
             raise IllegalCommand("the tournament has already started")
-        checked = tournament.entries.filter(checked_in=True).count()
+        checked = tournament.entries.filter(checked_in=True, dropped=False).count()
         if checked:
             tournament.entries.filter(checked_in=False).update(dropped=True)
         if tournament.entries.filter(dropped=False).count() < pairing.MIN_TABLE:

@@ -131,6 +131,27 @@ def test_once_anyone_checks_in_the_start_drops_who_did_not(organiser):
         directing.check_in(tournament_id=tournament.pk, player="Dee", by=organiser)
 
 
+def test_a_drop_before_the_start_takes_the_check_in_with_it(organiser):
+    # Checked in, dropped by mistake, the drop taken back: entered again, to check in again.
+    tournament = create(organiser)
+    directing.check_in(tournament_id=tournament.pk, player="Bob", by=organiser)
+    tournament_services.drop_entry(tournament_id=tournament.pk, player="Bob", by=organiser)
+    directing.take_back_drop(tournament_id=tournament.pk, player="Bob", by=organiser)
+
+    bob = Entry.objects.get(tournament=tournament, player="Bob")
+    assert not bob.dropped and not bob.checked_in
+
+
+def test_a_start_refused_counts_only_the_players_checked_in_and_still_entered(organiser):
+    tournament = create(organiser)
+    for name in ("Ann", "Bob"):
+        directing.check_in(tournament_id=tournament.pk, player=name, by=organiser)
+    tournament_services.drop_entry(tournament_id=tournament.pk, player="Bob", by=organiser)
+
+    with pytest.raises(IllegalCommand, match="only 1 is checked in"):
+        tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+
+
 def test_without_check_in_everyone_entered_plays(organiser):
     tournament = start(organiser)
     assert not Entry.objects.filter(tournament=tournament, dropped=True).exists()
