@@ -125,8 +125,11 @@ def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tour
     table = Table.objects.get(round__number=1, number=1)
     order = tournament_services.ranked_now(table)
     html = page(director, tournament)
-    assert f"As the game stands now: 1st {order[0]}, 2nd {order[1]} (by the game" in html
-    assert "As the game stands now" not in page(Client(), tournament)
+    assert (
+        "As the game stood when this page was opened (reload it for how it stands now): "
+        f"1st {order[0]}, 2nd {order[1]} (by the game"
+    ) in html
+    assert "As the game stood" not in page(Client(), tournament)
 
     # A move at the table changes how it stands, but not what the page's poll compares: the
     # director's poll is answered 204 (nothing to swap) and no state is loaded for it.
