@@ -21,7 +21,7 @@ from types import UnionType
 from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 from urllib.parse import quote, unquote
 
-from rules.engine import applies, at_rest, rng, shuffled
+from rules.engine import applies, at_rest, legal_commands, rng, shuffled
 from rules.errors import InvalidCard, InvalidCommand
 from rules.events import Event, GameStarted, register_event
 from rules.pending import Pending
@@ -118,6 +118,13 @@ def json_part(value: Any) -> str:
     """``value`` as a part of a position line writes it (``options``, ``extra``): compact JSON,
     its keys sorted, "|" escaped so that a house rule's own words never split the line."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True).replace("|", "\\u007c")
+
+
+def options_part(options: dict[str, Any]) -> str:
+    """The edition's options as a position writes them: ``json_part`` with "#" escaped too,
+    since no field but the edition's state may hold a hidden value (a house rule's own "#1"
+    is text, not one)."""
+    return json_part(options).replace("#", "\\u0023")
 
 
 def _json_codec(cls: Any, *, secret: bool = False) -> ExtraCodec:
@@ -245,7 +252,7 @@ def format_position(state: GameState, viewer: int | None = -1) -> str:
         out.append(f"target={s.target}")
     if s.options:
         options = {k: list(v) if isinstance(v, tuple) else v for k, v in s.options}
-        out.append("options=" + json_part(options))
+        out.append("options=" + options_part(options))
     out.append("seed=" + (quote(s.seed, safe="") if full else HIDDEN))
     if s.sheet:
         out.append("sheet=1")
@@ -451,7 +458,10 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
         raise PositionError("hands", f"{len(hands)} hands for {n} players (separate them by /)")
     s.hands = tuple(_card_list("hands", hand, variant) for hand in hands)
     if "drawn" in f:
-        s.drawn = _card_list("drawn", f["drawn"], variant)[0] if f["drawn"] else None
+        drawn = _card_list("drawn", f["drawn"], variant)
+        if len(drawn) > 1:
+            raise PositionError("drawn", f"one card is drawn, not {len(drawn)}")
+        s.drawn = drawn[0] if drawn else None
     if "exposed" in f:
         s.exposed = _seat("exposed", f["exposed"], n)
     if "w4" in f:
@@ -490,6 +500,7 @@ def parse_position(text: str, *, seed: str | None = None, recorded: bool = False
     s.pos = 0
     _check(s, variant)
     if not recorded:
+        _reachable(s, variant)
         _reachable_scores(s)
         for part, problem, seat in variant.unreachable(s):
             raise PositionError(part, problem, seat=seat)
@@ -564,6 +575,62 @@ def _check(s: GameState, variant: Variant) -> None:
         raise PositionError("extra", problem)
     if not s.sheet and kind not in (Pending.START, Pending.OVER) and not at_rest(s):
         raise PositionError("pending", f"seat {seat} has nothing it may do while {kind!r}")
+
+
+# The commands that answer no wait: a seat may send them whatever the game waits for.
+_NOT_ANSWERS = frozenset({"call_uno", "catch"})
+
+
+def _reachable(s: GameState, variant: Variant) -> None:
+    """Refuse what ``_check`` lets by, for a position to set up, that no game reaches (a
+    position a game recorded is read back without these checks, so it replays as it was)."""
+    n = s.players
+    kind, seat = s.pending
+    if kind in SEATLESS and seat != -1:
+        raise PositionError("pending", f"{kind!r} is waited for with no seat: pending={kind}")
+    if s.sheet and kind not in (Pending.SHEET, Pending.OVER):
+        raise PositionError(
+            "pending",
+            "a score sheet's game waits only for the next hand's scores (pending=sheet) or is "
+            "over (pending=over): its cards are played at the table",
+        )
+    if kind == Pending.SHEET and not s.sheet:
+        raise PositionError("pending", "only a score sheet's game (sheet=1) waits for one")
+    if 0 <= seat < n and kind not in _NO_HAND_IN_PLAY:
+        answers = [c for c in legal_commands(s, seat) if c.type not in _NOT_ANSWERS]
+        if not answers:
+            raise PositionError(
+                "pending", f"seat {seat} has nothing it may do while {kind!r}", seat=seat
+            )
+    if s.w4 is not None:
+        offender, before, hand = s.w4
+        if before is None:
+            raise PositionError("w4", "the colour in play before the Wild Draw 4 is a colour")
+        if Counter(hand) - Counter(s.hands[offender]):
+            raise PositionError(
+                "w4",
+                f"the hand seat {offender} held when playing the Wild Draw 4 has cards it does "
+                "not hold now (a catch since may only have added some)",
+                seat=offender,
+            )
+    if kind != Pending.OVER and (s.placings or s.ranks):
+        part = "placings" if s.placings else "ranks"
+        raise PositionError(part, "only a finished game (pending=over) has placings and ranks")
+    if kind == Pending.OVER and s.winner != s.placings[0]:
+        raise PositionError("placings", f"the winner, seat {s.winner}, is placed first")
+    if kind == Pending.OVER:
+        # As the engine ranks them: 1 for the first placed, then each seat either tied with the
+        # seat placed before it or ranked by its place.
+        for place, placed in enumerate(s.placings):
+            rank = s.ranks[placed]
+            tied = place > 0 and rank == s.ranks[s.placings[place - 1]]
+            if rank != place + 1 and not tied:
+                raise PositionError(
+                    "ranks",
+                    f"seat {placed}, placed {place + 1}, is ranked {rank}: a seat is ranked by "
+                    "its place, or as the seat placed before it when they tie",
+                    seat=placed,
+                )
 
 
 def _reachable_scores(s: GameState) -> None:

@@ -31,7 +31,7 @@ from games.pages.editions.words import Namer, said_plainly, scoring_choices
 from games.pages.forms import edition_field, forget_other_editions
 from rules import PositionError, RuleError, parse_position
 from rules.cards import COLOUR_NAMES, card_info
-from rules.position import json_part
+from rules.position import json_part, options_part
 from rules.variants import get_variant
 from rules.variants.classic.variant import MAX_PLAYERS, MIN_PLAYERS
 
@@ -305,7 +305,7 @@ class DescribedPositionForm(forms.Form):
             f"players={count}",
             f"scoring={cleaned.get('scoring') or 'standard'}",
             f"target={cleaned.get('target') or 500}",
-            *([f"options={json_part(part.options)}"] if part.options is not None else []),
+            *([f"options={options_part(part.options)}"] if part.options is not None else []),
             "hand=1",
             f"dealer={cleaned['dealer'] - 1}",
             f"pending={pending}",

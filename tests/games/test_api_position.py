@@ -87,6 +87,8 @@ def test_an_impossible_position_is_refused_naming_the_field():
         ),
         (("pending=turn:1", "pending=start"), "pending: a game set up from a position starts"),
         (("|hand=1", "|seed=%zz|hand=1"), "seed: '%zz' is no percent escape"),
+        # Before, set up and then a 500 on the seat's GET: a score sheet has no cards in play.
+        (("|hand=1", "|sheet=1|hand=1"), "pending: a score sheet's game waits only"),
         (("|hand=1", "|seed=%C3|hand=1"), "seed: its percent escapes are not UTF-8"),
     ],
 )

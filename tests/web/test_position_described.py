@@ -503,8 +503,9 @@ def test_a_joke_is_set_up_with_the_house_rules_and_where_each_card_is(referee):
 
 
 def test_a_house_rule_of_the_tables_own_is_set_up_in_its_own_words(referee):
-    # Bob's card carries a rule the table wrote itself, with a bar and quotation marks in it.
-    own = "Sing | dance “now”, ü"
+    # Bob's card carries a rule the table wrote itself, with a bar, a hash sign (which a
+    # position otherwise reads as a hidden value) and quotation marks in it.
+    own = "Sing | dance #1 “now”, ü"
     response = referee.post("/play/set-up/", {**HOUSE_RULES, "veto_rule_2": "", "veto_own_2": own})
 
     assert response.status_code == 302

@@ -99,6 +99,9 @@ DISCARD_KINDS = frozenset(
 )
 KEEP_KINDS = frozenset({Pending.ALMOST_UNO, Pending.ALMOST_UNO_SECOND})
 WHEEL_KINDS = DISCARD_KINDS | KEEP_KINDS | {SPIN, UNO_SPIN}
+# What a game may wait for while a player who went out with a Spin card is still out: the
+# wheel's answers (it was spun as the card went down), then the next deal or the game's end.
+_WHILE_OUT = (WHEEL_KINDS - {SPIN}) | {Pending.DEAL, Pending.OVER}
 
 # The choices offered a card at a time: for each, whether it goes by number (else by colour)
 # and whether a card of it is already down (then it goes by the card on top).
@@ -500,6 +503,18 @@ class Spin(Variant):
 
     def unreachable(self, s: GameState) -> list[Unreachable]:
         kind, seat = s.pending
+        out = s.extra.out
+        if out is not None and kind not in _WHILE_OUT:
+            # A player out with a Spin card ends the hand once the wheel's answer is given.
+            return [
+                (
+                    "extra",
+                    f"seat {out} went out with a Spin card, so the hand ends once the wheel's "
+                    f"answer is given: the game does not wait for {kind!r} meanwhile",
+                    out,
+                ),
+                *super().unreachable(s),
+            ]
         if kind in ONE_BY_ONE and ONE_BY_ONE[kind][1]:
             # (The card on top, and what the spinner still holds: ``invariants``.)
             return _laid_off_the_spin_card(s) + super().unreachable(s)
