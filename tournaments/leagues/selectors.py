@@ -852,16 +852,15 @@ def still_playing(night_id: int, names: list[str]) -> str:
     return f"{', '.join(busy)} {verb} still playing tonight: seat them once that game is over."
 
 
-def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
-    """The season's standings now beside the standings before night ``night_number``: each row
-    ``rank``, ``player``, ``player_id``, ``before`` (the rank before, or None: new to the table)
-    and ``moved`` (places gained: positive up, negative down)."""
-    season = _season(season_id)
+def _ranked_through(season: Season, night_number: int) -> list[dict[str, Any]]:
+    """The season's table as it stood once night ``night_number`` was played (the nights up
+    to it, in the season's rules), best first: each row as ``standings.rank_rows`` gives it,
+    with ``league_points``."""
     scoring = season.effective_scoring
     nights: dict[int, list[standings.NightTotals]] = defaultdict(list)
     names: dict[int, str] = {}
     for row in NightRow.objects.filter(
-        season=season, night__number__lt=night_number
+        season=season, night__number__lte=night_number
     ).select_related("night", "player"):
         names[row.player_id] = row.player.name
         nights[row.player_id].append(
@@ -877,7 +876,7 @@ def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
                 ),
             )
         )
-    rows_before = []
+    rows = []
     for player_id, player_nights in nights.items():
         line = standings.season_totals(
             player_nights,
@@ -886,7 +885,7 @@ def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
             attendance_points=season.attendance_points,
         )
         if line.nights:
-            rows_before.append(
+            rows.append(
                 {
                     **line.totals.as_dict(),
                     "player": names[player_id],
@@ -894,14 +893,18 @@ def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
                     "league_points": line.league_points,
                 }
             )
-    before = {
-        row["player_id"]: row["rank"]
-        for row in standings.rank_rows(
-            rows_before, scoring=scoring, attendance_points=season.attendance_points
-        )
-    }
+    return standings.rank_rows(rows, scoring=scoring, attendance_points=season.attendance_points)
+
+
+def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
+    """The season's standings right after night ``night_number`` beside the standings before
+    it (later nights left out of both, so a night's page tells what that night changed): each
+    row ``rank``, ``player``, ``player_id``, ``before`` (the rank before, or None: new to the
+    table) and ``moved`` (places gained: positive up, negative down)."""
+    season = _season(season_id)
+    before = {row["player_id"]: row["rank"] for row in _ranked_through(season, night_number - 1)}
     out = []
-    for row in season_standings(season_id)["rows"]:
+    for row in _ranked_through(season, night_number):
         was = before.get(row["player_id"])
         out.append(
             {

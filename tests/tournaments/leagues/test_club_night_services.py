@@ -96,6 +96,11 @@ def test_the_standings_moves_compare_with_the_table_before_the_night(season, org
     assert (moves["Ann"]["rank"], moves["Ann"]["before"], moves["Ann"]["moved"]) == (2, 1, -1)
     first_night = {row["player"]: row for row in selectors.standings_moves(season.pk, 1)}
     assert first_night["Ann"]["before"] is None  # new to the table
+    # Night 1's page keeps telling how night 1 left the table, whatever came after it.
+    assert (first_night["Ann"]["rank"], first_night["Bob"]["rank"]) == (1, 2)
+    # The latest night's "after" is the season's table now.
+    now = [(r["rank"], r["player"]) for r in selectors.season_standings(season.pk)["rows"]]
+    assert [(r["rank"], r["player"]) for r in selectors.standings_moves(season.pk, 2)] == now
 
 
 # Organisers and referees -------------------------------------------------------------------------
