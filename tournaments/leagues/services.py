@@ -567,13 +567,15 @@ def start_season_game(
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidCommand("players must be a list of names", field="players")
     with transaction.atomic():
-        if night is not None:
-            # The night's row is locked, so two tables seated at once see each other.
-            night = Night.objects.select_for_update().get(pk=night.pk)
-            if night.closed_at is not None:
-                raise IllegalCommand(
-                    f"night {night.number} is closed: open a new night for more tables"
-                )
+        # Tonight's night when none is named (``POST /api/games/`` with a season), so that a
+        # player busy at another of its tables is refused the same way.
+        night = night or night_of(season=season)
+        # The night's row is locked, so two tables seated at once see each other.
+        night = Night.objects.select_for_update().get(pk=night.pk)
+        if night.closed_at is not None:
+            raise IllegalCommand(
+                f"night {night.number} is closed: open a new night for more tables"
+            )
         seated = [
             p if isinstance(p, Player) else register_player(league=league, name=_name(p, "players"))
             for p in players
@@ -582,11 +584,9 @@ def start_season_game(
             raise InvalidCommand(f"every player must play in {league.name}", field="players")
         if len({p.pk for p in seated}) != len(seated):
             raise InvalidCommand("a player sits at a table once", field="players")
-        if night is not None:
-            busy = selectors.still_playing(night.pk, [p.name for p in seated])
-            if busy:
-                raise PlayerBusy(busy)
-        night = night or night_of(season=season)
+        busy = selectors.still_playing(night.pk, [p.name for p in seated])
+        if busy:
+            raise PlayerBusy(busy)
         game = game_services.create_game(
             variant=variant or season.effective_variant,
             players=[p.name for p in seated],

@@ -107,6 +107,25 @@ def test_a_player_still_playing_tonight_is_not_seated_twice(olga, night):
     assert Event.objects.count() == before
 
 
+def test_a_season_game_through_the_games_api_is_not_seated_beside_a_table_still_playing(
+    olga, season
+):
+    # POST /api/games/ with a season seats tonight's table, refused the same way.
+    first = olga.post(
+        "/api/games/", {"season": season["id"], "players": ["Ann", "Bob"]}, format="json"
+    )
+    assert first.status_code == 201, first.content
+    before = Event.objects.count()
+
+    again = olga.post(
+        "/api/games/", {"season": season["id"], "players": ["Cy", "Ann"]}, format="json"
+    )
+
+    assert again.status_code == 409, again.content
+    assert again.json()["detail"].startswith("Ann (table 1) is still playing tonight")
+    assert Event.objects.count() == before
+
+
 def test_only_an_organiser_seats_tables_and_closes_the_night(night):
     mallory = client_for("mallory")
 

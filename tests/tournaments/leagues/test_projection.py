@@ -60,8 +60,13 @@ def test_ratings_follow_the_order_games_finished_in(season, organiser):
     a = services.start_season_game(
         season=season, players=["Ann", "Bob"], created_by=organiser, sheet=True, target=50
     )
-    b = services.start_season_game(
-        season=season, players=["Ann", "Bob"], created_by=organiser, sheet=True, target=50
+    b = services.start_season_game(  # (another night: a player sits at one table a night)
+        season=season,
+        players=["Ann", "Bob"],
+        created_by=organiser,
+        sheet=True,
+        target=50,
+        night=services.open_night(season=season),
     )
     finish(a, winner=0, seats=2)
     finish(b, winner=1, seats=2)
