@@ -114,7 +114,15 @@ class TournamentStartView(UserView):
         return _detail(tournament_id)
 
 
-class TournamentEntryView(UserView):
+class DirectorView(UserView):
+    """A director's request: the organiser is checked first (403 before any 400)."""
+
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
+        super().initial(request, *args, **kwargs)
+        directing.require_director(tournament_id=kwargs["tournament_id"], by=request.user)
+
+
+class TournamentEntryView(DirectorView):
     @extend_schema(
         operation_id="tournaments_entries_create",
         summary="Enter a player, also late, between rounds (organiser)",
@@ -132,7 +140,7 @@ class TournamentEntryView(UserView):
         return _detail(tournament_id, status.HTTP_201_CREATED)
 
 
-class TournamentDropView(UserView):
+class TournamentDropView(DirectorView):
     @extend_schema(
         operation_id="tournaments_entries_drop",
         summary="Drop a player out from the next round on (organiser)",
@@ -168,14 +176,6 @@ DIRECTOR_ERRORS = {
 REASON_EXAMPLE = OpenApiExample(
     "reason", value={"reason": "the deal was wrong at table 2"}, request_only=True
 )
-
-
-class DirectorView(UserView):
-    """A director's request: the organiser is checked first (403 before any 400)."""
-
-    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
-        super().initial(request, *args, **kwargs)
-        directing.require_director(tournament_id=kwargs["tournament_id"], by=request.user)
 
 
 def _parsed(serializer_class: type, request: Request) -> dict:

@@ -344,10 +344,7 @@ def _entry_before_the_start(tournament_id: int, player: str, by: Any) -> Entry:
     tournament = _directed(tournament_id, by)
     if tournament.status != Tournament.Status.DRAFT:
         raise IllegalCommand("check-in closed when the tournament started")
-    entry = tournament.entries.filter(player=player).first()
-    if entry is None:
-        raise InvalidCommand(f"{player!r} is not entered", field="player")
-    return entry
+    return services.entry_named(tournament, player)
 
 
 # Undo of a table's game (games.registry hooks) --------------------------------------------------

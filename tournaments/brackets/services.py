@@ -262,15 +262,24 @@ def add_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
         )
 
 
+def entry_named(tournament: Tournament, player: Any) -> Entry:
+    """``tournament``'s entry of ``player``, the name compared as entries are (without
+    capitals or wide letters: ``games.names.name_key``); a 400 naming ``player`` otherwise."""
+    if isinstance(player, str):
+        key = name_key(player)
+        for entry in tournament.entries.all():
+            if name_key(entry.player) == key:
+                return entry
+    raise InvalidCommand(f"{player!r} is not entered", field="player")
+
+
 def drop_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
     """Drop ``player`` out: seated no more from the next round on (a table they are playing
     at goes on and its result counts)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _require_organiser(by, tournament)
-        entry = tournament.entries.filter(player=player).first()
-        if entry is None:
-            raise NotFound(f"{player!r} is not entered")
+        entry = entry_named(tournament, player)
         if tournament.status == Tournament.Status.FINISHED:
             raise IllegalCommand("the tournament is over")
         entry.dropped = True

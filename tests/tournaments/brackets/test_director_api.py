@@ -47,6 +47,8 @@ def table_one(client, tid):
 
 
 ENDPOINTS = [
+    ("entries/", {"player": "Zed"}),
+    ("entries/drop/", {"player": "Ann"}),
     ("entries/check-in/", {"player": "Ann"}),
     ("entries/check-out/", {"player": "Ann"}),
     ("entries/undrop/", {"player": "Ann"}),
@@ -175,6 +177,21 @@ def test_a_drop_is_taken_back_before_the_start(organiser, director):
     assert not ann["dropped"] and not ann["checked_in"]
     again = director.post(base + "undrop/", {"player": "Ann"}, format="json")
     assert again.status_code == 409 and "Ann is not dropped" in again.json()["detail"]
+
+
+def test_a_drop_names_the_player_as_entries_do(organiser, director):
+    tournament = tournament_services.create_tournament(
+        name="Cup", organiser=organiser, format="swiss", table_size=2, players=PLAYERS
+    )
+    base = f"/api/tournaments/{tournament.pk}/entries/"
+
+    unknown = director.post(base + "drop/", {"player": "Zed"}, format="json")
+    assert unknown.status_code == 400
+    assert unknown.json()["detail"] == {"player": "'Zed' is not entered"}
+    # Without capitals, as a late entry of "ann" is refused for Ann already entered.
+    answer = director.post(base + "drop/", {"player": "ann"}, format="json")
+    assert answer.status_code == 200
+    assert next(e for e in answer.json()["entries"] if e["player"] == "Ann")["dropped"]
 
 
 def test_the_schema_describes_the_directors_endpoints_with_examples(client):
