@@ -22,6 +22,8 @@ from games.pages.editions.base import text_field
 from games.pages.editions.words import Namer, said_plainly
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
 from rules import RuleError, command_from_dict, legal_commands
+from rules.cards import card_info
+from rules.errors import InvalidCard
 from rules.variants import get_variant, variant_names
 
 MAX_FORM_INT = 2**31 - 1  # versions and seats are 32-bit columns or less
@@ -142,7 +144,9 @@ class CommandForm(forms.Form):
             cards.remove(top)
             cards.append(top)  # the last card discarded lands on top
         discard: dict[str, Any] = {"type": "wheel_discard", "cards": cards}
-        if cleaned["colour"]:
+        # The colour box is "if a wild lands on top": chosen in case, it goes with the discard
+        # only when the card on top is a wild (an unknown card is left for the rules to name).
+        if cleaned["colour"] and not _coloured(cards[-1]):
             discard["colour"] = cleaned["colour"]
         return discard
 
@@ -153,11 +157,22 @@ class CommandForm(forms.Form):
         state = services.load_game(game_id=self.game_id)
         with_uno = {**data, "uno": True}
         if kind == "wheel_discard":
+            cards = data.get("cards")
+            if not isinstance(cards, list):
+                return data  # (the rules refuse it, naming the cards)
             # Any order of the cards under the top one is accepted: count what is left.
-            left = len(state.hands[self.seat]) - len(data.get("cards") or ())
+            left = len(state.hands[self.seat]) - len(cards)
             return with_uno if left == 1 else data
         legal = [c.to_dict() for c in legal_commands(state, self.seat)]
         return with_uno if with_uno in legal else data
+
+
+def _coloured(code: Any) -> bool:
+    """Whether ``code`` is a card of a colour (not a wild); False for anything not a card."""
+    try:
+        return card_info(code).colour is not None
+    except (InvalidCard, TypeError):
+        return False
 
 
 class TableQuery(forms.Form):

@@ -67,7 +67,17 @@ def test_with_htmx_the_error_comes_in_the_fragments(waiting, game):
 
 @pytest.mark.parametrize(
     "command",
-    [DEEP, {"type": ["play"], "card": "R7"}, {"type": {"play": 1}}, "[]", "not json"],
+    [
+        DEEP,
+        {"type": ["play"], "card": "R7"},
+        {"type": {"play": 1}},
+        "[]",
+        "not json",
+        # A discard whose cards are no list: "Say UNO" once counted them (a 500).
+        {"type": "wheel_discard", "cards": 5},
+        {"type": "wheel_discard", "cards": True},
+        {"type": "wheel_discard", "cards": 1.5},
+    ],
 )
 def test_a_button_that_names_no_command_is_a_form_error_even_saying_uno(waiting, game, command):
     response = press(waiting, game, command, say_uno="on")

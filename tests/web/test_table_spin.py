@@ -11,7 +11,7 @@ from django.test import Client
 from games import services
 from rules.commands import PlayCard
 from rules.variants.spin import variant as spin
-from rules.variants.spin.commands import SpinWheel, WheelLay
+from rules.variants.spin.commands import ClaimUnoSpin, SpinWheel, WheelLay
 from tests.web.conftest import seat_client
 from tests.web.table_support import Buttons, deck_with
 
@@ -130,3 +130,48 @@ def test_a_hand_the_wheel_shows_is_shown_under_the_players_strip_too(
     assert 'aria-label="red 4"' in shown and 'aria-label="green 8"' in shown
     ann = html.unescape(client.get(f"/table/{game.pk}/").text)
     assert 'class="shown-hand"' not in ann  # her own hand is hers to see anyway
+
+
+def test_a_colour_chosen_in_case_a_wild_lands_on_top_leaves_a_coloured_discard_alone(
+    client, make_game, monkeypatch
+):
+    # Ann holds a wild, so the page offers "Colour, if a wild lands on top"; she picks one in
+    # case and discards blue cards, a blue one on top: the colour is not the discard's.
+    game = at_the_wheel(client, make_game, monkeypatch, "discard_colour", "W")
+    state = services.load_game(game_id=game.pk)
+    assert "Colour, if a wild lands on top" in client.get(f"/table/{game.pk}/").text
+    form = {
+        "version": str(state.version),
+        "command": json.dumps({"type": "wheel_discard"}),
+        "cards": ["B1", "B2", "B3"],
+        "top": "B3",
+        "colour": "R",
+    }
+
+    answer = client.post(f"/table/{game.pk}/command/", form, follow=True)
+
+    assert "a colour is only called" not in html.unescape(answer.text)
+    state = services.load_game(game_id=game.pk)
+    assert state.discard[-3:] == ("B1", "B2", "B3") and state.colour == "B"
+
+
+def test_a_wild_discarded_on_top_by_the_wheel_calls_the_colour_chosen(
+    client, make_game, monkeypatch
+):
+    # The wheel lands on UNO Spin; Ann claims it first and discards one card: her wild.
+    game = at_the_wheel(client, make_game, monkeypatch, "uno_spin", "W")
+    services.apply_command(game_id=game.pk, command=ClaimUnoSpin(0), actor="seat:0")
+    state = services.load_game(game_id=game.pk)
+    assert state.pending == ("uno_spin_discard", 0)
+    assert "Colour, if a wild lands on top" in client.get(f"/table/{game.pk}/").text
+    form = {
+        "version": str(state.version),
+        "command": json.dumps({"type": "wheel_discard"}),
+        "cards": ["W"],
+        "top": "W",
+        "colour": "G",
+    }
+
+    assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
+    state = services.load_game(game_id=game.pk)
+    assert state.discard[-1] == "W" and state.colour == "G"
