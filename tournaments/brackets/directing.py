@@ -87,7 +87,7 @@ def advance_round(*, tournament_id: int, by: Any = None) -> Round | None:
         tournament = _directed(tournament_id, by)
         if tournament.status != Tournament.Status.RUNNING:
             raise IllegalCommand("the tournament is not running")
-        rnd = services.seat_next_round(tournament_id=tournament_id)
+        rnd = services.seat_next_round(tournament_id=tournament_id, held_too=True)
         tournament.refresh_from_db()
         last = tournament.round_set.order_by("-number").first()
         if rnd is None and tournament.status == Tournament.Status.RUNNING and last is not None:
@@ -163,7 +163,11 @@ def _withdraw(table: Table) -> list[int]:
     table.status = Table.Status.PLAYING
     table.placings = []
     table.decided_by = Table.DecidedBy.NOTHING
-    table.save(update_fields=["status", "placings", "decided_by"])
+    # A game still over is not recorded again by the sweeps or another table's end, which
+    # would take the reopen back before its referee could undo it: only once the game moves on
+    # (``services._record``), or by the director's advance.
+    table.held = game.filter(status=Game.Status.FINISHED).values_list("version", flat=True).first()
+    table.save(update_fields=["status", "placings", "decided_by", "held"])
     rnd = table.round
     if rnd.status != Round.Status.PLAYING:
         rnd.status = Round.Status.PLAYING
@@ -181,7 +185,7 @@ def reopen_table(
     """Reopen a decided table (as Challonge's "reopen match"): its result is withdrawn and every
     round seated after it is reset. Its game may then be undone (the undo is no longer
     refused), a result awarded, or time called; a game still over is recorded again by the
-    next advance."""
+    director's advance (the sweeps leave it until the game moves on)."""
     why = _reason(reason)
     with transaction.atomic():
         tournament = _directed(tournament_id, by)

@@ -156,6 +156,12 @@ class Table(models.Model):
         default=dict,
         help_text="consecutive turn timeouts: player -> [count, version of the last timeout]",
     )
+    held = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="reopened over a game still over, at this version of it: not recorded again "
+        "until the game moves on (an undo) or the director advances",
+    )
 
     class Meta:
         ordering = ["round", "number"]

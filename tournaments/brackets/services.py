@@ -370,15 +370,16 @@ def round_deck(variant: str, seed: str, options: dict[str, Any] | None = None) -
     return deck
 
 
-def seat_next_round(*, tournament_id: int) -> Round | None:
+def seat_next_round(*, tournament_id: int, held_too: bool = False) -> Round | None:
     """Seat the next round if the last one is complete (or end the tournament when there is no
     next round). Returns the round seated, or None when there was nothing to do: running it
-    again, or while a table still plays, changes nothing."""
+    again, or while a table still plays, changes nothing. ``held_too``: the director's advance,
+    which records a table reopened over a game still over as well (``Table.held``)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
         if tournament.status != Tournament.Status.RUNNING:
             return None
-        _record_finished_tables(tournament)
+        _record_finished_tables(tournament, held_too=held_too)
         setup, entries, played = plain_rows(tournament)
         nxt = rounds.next_round(setup, entries, played)
         if nxt is None:
@@ -425,30 +426,32 @@ def seat_next_round(*, tournament_id: int) -> Round | None:
         return rnd
 
 
-def _record_finished_tables(tournament: Tournament) -> None:
+def _record_finished_tables(tournament: Tournament, *, held_too: bool = False) -> None:
     """Record the placings of every playing table whose game is over (the table_finished task
-    does this for its own table; doing it here too makes a lost task harmless)."""
+    does this for its own table; doing it here too makes a lost task harmless), but a table
+    reopened over its game still over (``Table.held``) unless ``held_too``."""
     playing = Table.objects.filter(
         round__tournament=tournament,
         status=Table.Status.PLAYING,
         game__status=Game.Status.FINISHED,
     )
     for table in playing:
-        _record(table)
+        _record(table, held_too=held_too)
     for rnd in tournament.round_set.filter(status=Round.Status.PLAYING):
         if not rnd.tables.filter(status=Table.Status.PLAYING).exists():
             rnd.status = Round.Status.FINISHED
             rnd.save(update_fields=["status"])
 
 
-def _record(table: Table) -> bool:
+def _record(table: Table, *, held_too: bool = False) -> bool:
     state = game_services.load_game(game_id=table.game_id)
-    if not state.finished:
+    if not state.finished or (not held_too and table.held == state.version):
         return False
+    table.held = None
     table.placings = absent_last([table.players[seat] for seat in state.placings], table.absent)
     table.status = Table.Status.FINISHED
     table.decided_by = Table.DecidedBy.GAME
-    table.save(update_fields=["placings", "status", "decided_by"])
+    table.save(update_fields=["placings", "status", "decided_by", "held"])
     return True
 
 
@@ -485,7 +488,8 @@ def decide_table(table: Table, placings: Sequence[str], decided_by: str) -> None
     table.placings = list(placings)
     table.status = Table.Status.FINISHED
     table.decided_by = decided_by
-    table.save(update_fields=["placings", "status", "decided_by"])
+    table.held = None
+    table.save(update_fields=["placings", "status", "decided_by", "held"])
     # Its game takes no more moves until the table is reopened (directing._withdraw).
     Game.objects.filter(pk=table.game_id, status=Game.Status.PLAYING).update(
         closed=closing_words(decided_by, placings)

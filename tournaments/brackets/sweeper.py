@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games.models import Event, Game
@@ -33,9 +33,11 @@ def owed_tournaments() -> list[int]:
     """Running tournaments with advancement owed: a table still playing whose game is over, or
     no table playing at all (a complete round not yet followed)."""
     playing = Table.objects.filter(round__tournament=OuterRef("pk"), status=Table.Status.PLAYING)
+    # (A table reopened over its game still over waits for the game or the director: not owed.)
+    over = playing.filter(game__status=Game.Status.FINISHED).exclude(held=F("game__version"))
     return list(
         Tournament.objects.filter(status=Tournament.Status.RUNNING)
-        .filter(Q(Exists(playing.filter(game__status=Game.Status.FINISHED))) | ~Exists(playing))
+        .filter(Q(Exists(over)) | ~Exists(playing))
         .order_by("pk")
         .values_list("pk", flat=True)
     )

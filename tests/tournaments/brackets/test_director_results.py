@@ -107,6 +107,57 @@ def test_an_undo_after_the_next_round_is_seated_is_refused_until_the_table_is_re
     assert set(final.players) == {first.placings[0], second.placings[0]}
 
 
+def test_a_table_reopened_over_its_game_still_over_waits_for_the_undo_or_the_director(
+    organiser, django_capture_on_commit_callbacks
+):
+    from tournaments.brackets import sweeper
+
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    finish(first), finish(second)
+    directing.reopen_table(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        reason="a wrong card was played",
+        by=organiser,
+    )
+
+    # The sweeps (every 30 s) and the other tables' tasks leave it as the director left it.
+    assert sweeper.owed_tournaments() == []
+    sweeper.sweep_rounds()
+    tournament_services.seat_next_round(tournament_id=tournament.pk)
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING
+    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+    # So the referee's undo is still allowed, and the replayed game decides the table.
+    undo_finished(first.game_id, django_capture_on_commit_callbacks)
+    finish(first)
+    first.refresh_from_db()
+    assert first.status == Table.Status.FINISHED and first.held is None
+    assert Round.objects.filter(tournament=tournament, number=2).exists()
+
+
+def test_the_directors_advance_records_a_reopened_table_whose_game_stayed_over(organiser):
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    finish(first), finish(second)
+    placings = Table.objects.get(pk=first.pk).placings
+    directing.reopen_table(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=first.number,
+        reason="reopened by mistake",
+        by=organiser,
+    )
+
+    directing.advance_round(tournament_id=tournament.pk, by=organiser)
+
+    first.refresh_from_db()
+    assert first.status == Table.Status.FINISHED and first.placings == placings
+    assert Round.objects.filter(tournament=tournament, number=2).exists()
+
+
 def test_a_replayed_final_decides_the_tournaments_winner(
     organiser, django_capture_on_commit_callbacks
 ):
