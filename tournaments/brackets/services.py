@@ -252,6 +252,15 @@ def add_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:
         )
         if entered is not None:
             raise IllegalCommand(f"{entered} is already entered")
+        swiss = tournament.round_set.filter(kind=Round.Kind.SWISS).count()
+        if tournament.status != Tournament.Status.DRAFT and swiss >= tournament.rounds:
+            # Seated from the next round on: after the last Swiss round there is none to play,
+            # and a final table would seat them without a table played.
+            raise IllegalCommand(
+                f"the last of the {tournament.rounds} Swiss round"
+                f"{'s' if tournament.rounds > 1 else ''} is seated: no round is left to seat a "
+                "late entry in"
+            )
         last = tournament.round_set.order_by("-number").first()
         seed = tournament.entries.order_by("-seed").values_list("seed", flat=True).first() or 0
         return Entry.objects.create(

@@ -116,6 +116,18 @@ def test_a_swiss_tournament_takes_late_entries(organiser):
     assert entry.joined == 2
 
 
+@pytest.mark.parametrize("final_table", [False, True])
+def test_no_late_entry_once_the_last_swiss_round_is_seated(organiser, final_table):
+    # A late entry is seated from the next round on: after the last Swiss round none is left
+    # to play, and a final table would seat them without a table played.
+    tournament = start(
+        organiser, format="swiss", rounds=1, final_table=final_table, table_size=4, players=FIVE
+    )
+    with pytest.raises(IllegalCommand, match="last of the 1 Swiss round is seated"):
+        tournament_services.add_entry(tournament_id=tournament.pk, player="Zed", by=organiser)
+    assert not Entry.objects.filter(tournament=tournament, player="Zed").exists()
+
+
 def test_once_anyone_checks_in_the_start_drops_who_did_not(organiser):
     tournament = create(organiser)
     for name in ("Ann", "Bob", "Cid"):
