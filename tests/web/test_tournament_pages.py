@@ -165,7 +165,10 @@ def cup(olga):
     )
 
 
-def test_the_organiser_enters_players_before_the_start_and_late_in_a_swiss(signed_in, cup, olga):
+def test_the_organiser_enters_players_before_the_start_and_late_in_a_swiss(signed_in, olga):
+    cup = services.create_tournament(
+        name="Cup", organiser=olga, format="swiss", table_size=2, rounds=2, players=["Ann", "Bob"]
+    )
     answer = signed_in.post(f"/tournaments/{cup.pk}/players/", {"player": "  Cid "})
     assert answer.status_code == 302
     assert list(cup.entries.values_list("player", flat=True)) == ["Ann", "Bob", "Cid"]
@@ -173,6 +176,18 @@ def test_the_organiser_enters_players_before_the_start_and_late_in_a_swiss(signe
     services.start_tournament(tournament_id=cup.pk, by=olga)
     signed_in.post(f"/tournaments/{cup.pk}/players/", {"player": "Dee"})
     assert cup.entries.get(player="Dee").joined == 2  # from the next round on
+
+
+def test_a_late_entry_after_the_last_swiss_round_is_seated_is_refused_in_words(
+    signed_in, cup, olga
+):
+    services.start_tournament(tournament_id=cup.pk, by=olga)  # one Swiss round: seated
+
+    answer = signed_in.post(f"/tournaments/{cup.pk}/players/", {"player": "Dee"})
+
+    assert answer.status_code == 400
+    assert "no round is left to seat a late entry in" in answer.content.decode()
+    assert not cup.entries.filter(player="Dee").exists()
 
 
 @pytest.mark.parametrize(

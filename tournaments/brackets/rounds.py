@@ -130,7 +130,9 @@ def standings(
         if settings.format == ELIMINATION:
             main: tuple = (-row.reached, row.last_placing or 99, -row.points)
         else:
-            main = (-row.points,)
+            # A player who dropped out ranks after everyone still in: the top of the standings
+            # is the Swiss's winner (``_next_swiss``), whoever dropped during the last round.
+            main = (row.dropped, -row.points)
         return (final, *main, -row.wins, -row.opponents_points)
 
     ordered = sorted(rows.values(), key=lambda r: (key(r), r.seed))

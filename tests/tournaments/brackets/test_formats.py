@@ -88,14 +88,12 @@ def tournament_services_detail(tournament):
 
 
 def test_late_entries_and_drop_outs_between_rounds(organiser):
-    tournament = make(organiser, format="swiss", table_size=4, rounds=2, players=NAMES[:8])
+    tournament = make(organiser, format="swiss", table_size=4, rounds=3, players=NAMES[:8])
     play_round(tournament)  # the task seats round 2 as the last table ends
     tournament_services.drop_entry(tournament_id=tournament.pk, player="P03", by=organiser)
     tournament_services.add_entry(tournament_id=tournament.pk, player="Late", by=organiser)
-    # Round 2 was already seated: the changes count from round 3 on; play a 3-round event.
+    # Round 2 was already seated: the changes count from round 3 on.
     assert tournament.round_set.count() == 2
-    tournament.rounds = 3
-    tournament.save()
     play_round(tournament)
     third = tournament.round_set.get(number=3)
     seated = {p for t in third.tables.all() for p in t.players}
@@ -192,3 +190,25 @@ def test_seeding_by_rating_puts_the_best_rated_first(organiser, season):
     )
     seeds = list(tournament.entries.order_by("seed").values_list("player", flat=True))
     assert seeds == ["Bob", "Ann", "Cid"]
+
+
+def test_a_swiss_winner_is_the_top_of_the_standings_when_the_leader_dropped_in_the_last_round(
+    organiser,
+):
+    from games import services as game_services
+    from tournaments.brackets import selectors
+
+    tournament = make(organiser, format="swiss", table_size=3, rounds=1, players=NAMES[:3])
+    table = Table.objects.get(round__tournament=tournament)
+    play_game(table.game_id)
+    state = game_services.load_game(game_id=table.game_id)
+    first = table.players[state.placings[0]]
+    # The table's winner drops out as it ends (its result counts), before the task records it.
+    tournament_services.drop_entry(tournament_id=tournament.pk, player=first, by=organiser)
+    tasks.table_finished(str(table.game_id))
+
+    detail = selectors.tournament_detail(tournament.pk)
+    assert detail["status"] == "finished"
+    top = [row["player"] for row in detail["standings"] if row["rank"] == 1]
+    assert top == [detail["winner"]] and detail["winner"] != first
+    assert detail["standings"][-1]["player"] == first  # dropped out: after those still in
