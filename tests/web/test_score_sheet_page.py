@@ -221,7 +221,65 @@ def test_the_same_form_sent_twice_records_the_hand_once(referee, sheet):
     assert hands_rows(referee.get(url(sheet)).text) == [1]
 
 
+def test_a_check_shown_from_a_form_older_than_the_sheet_says_so(referee, sheet):
+    # Two referees type the same hand from paper: the second is told at the check already.
+    old = version(sheet)
+    record(sheet, 0, {1: 1, 2: 1})
+
+    response = referee.post(
+        url(sheet), hand_form(0, points={1: 1, 2: 1}, confirm=False, version=old)
+    )
+
+    assert "The sheet changed while you were typing" in response.text
+    assert "Check hand" not in response.text
+
+
+@pytest.mark.parametrize("then", ["changed", "undone"])
+def test_a_confirmation_sent_again_after_its_hand_changed_or_was_undone_starts_over(
+    referee, sheet, then
+):
+    # Record hand 1; the browser's Back to its confirmation; "Change it" and record it again
+    # (the same form's key, another hand), or Record again after the hand was undone.
+    html = referee.get(url(sheet)).text
+    key = re.search(r'name="key" value="([^"]+)"', html).group(1)
+    shown = version(sheet)
+    referee.post(url(sheet), hand_form(0, points={1: 5, 2: 5}, key=key, version=shown))
+    if then == "undone":
+        referee.post(undo_url(sheet), {"hand": 1})
+        again = hand_form(0, points={1: 5, 2: 5}, key=key, version=shown)
+    else:
+        again = hand_form(0, points={1: 6, 2: 5}, key=key, version=shown)
+    before = events(sheet)
+
+    response = referee.post(url(sheet), again)
+
+    assert response.status_code == 200
+    words = unescape(response.text)
+    assert "This form already recorded a hand, since changed or undone" in words
+    assert "version" not in words.split("already recorded")[1].split("</")[0]
+    assert events(sheet) == before
+    assert f'name="key" value="{key}"' not in response.text  # a key of its own from now on
+
+
 # Undo -------------------------------------------------------------------------------------------
+
+
+def test_an_undo_button_shown_before_a_hand_was_recorded_again_undoes_nothing(referee, sheet):
+    referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
+    referee.post(url(sheet), hand_form(1, points={0: 20, 2: 3}))
+    page = referee.get(url(sheet)).text  # referee A's page: "Undo hand 2"
+    undo_to = re.search(r'name="undo_to" value="(\d+)"', page).group(1)
+    # Referee B undoes hand 2 and records the right hand 2 in its place.
+    referee.post(undo_url(sheet), {"hand": 2})
+    referee.post(url(sheet), hand_form(2, points={0: 9, 1: 9}))
+    before = events(sheet)
+
+    referee.post(undo_url(sheet), {"hand": 2, "undo_to": undo_to})  # A's click
+
+    assert events(sheet) == before
+    html = referee.get(url(sheet)).text
+    assert hands_rows(html) == [1, 2]
+    assert "Hand 2 is not the last hand any more: nothing was undone." in html
 
 
 def test_undo_takes_back_the_last_hand_by_a_compensating_event(referee, sheet):

@@ -245,6 +245,7 @@ class UndoHandForm(forms.Form):
     or a click after someone else's undo, undoes nothing."""
 
     hand = WholeNumberOrNothingField(required=False)
+    undo_to = WholeNumberOrNothingField(required=False)
 
 
 # Organising a league ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services as game_services
-from games.errors import Forbidden, NotFound, Stale
+from games.errors import CommandUndone, Forbidden, KeyClash, NotFound, Stale
 from games.pages.card_words import cards_help
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets.models import Tournament
@@ -501,6 +501,12 @@ STALE = (
     "The sheet changed while you were typing (someone recorded or undid a hand): check the "
     "hands above, then record this hand again if it is missing."
 )
+# A confirmation sent again (the browser's Back) after its hand was recorded and changed, or
+# after the hand it recorded was undone: the form starts over with a key of its own.
+SENT_BEFORE = (
+    "This form already recorded a hand, since changed or undone: check the hands above, then "
+    "record this hand again if it is missing."
+)
 
 
 def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
@@ -606,8 +612,14 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     # A hand is first shown as it would score, and recorded once confirmed ("confirm").
     confirmed = request.POST.get("confirm") == "1"
     preview = None
+    values = request.POST
     if form.is_valid():
         try:
+            # A form shown before the sheet changed is not checked against it: its hand may
+            # be recorded already. (A confirmation sent twice is answered by its key.)
+            shown_at = form.cleaned_data["version"]
+            if not confirmed and shown_at is not None and shown_at != sheet["version"]:
+                raise Stale(f"shown at version {shown_at}, now {sheet['version']}")
             if confirmed:
                 services.record_hand(
                     game_id=game_id,
@@ -620,6 +632,10 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 preview = services.preview_hand(game_id=game_id, **form.command())
         except InvalidCommand as exc:
             form.add_engine_error(exc)
+        except (KeyClash, CommandUndone):
+            form.add_error(None, SENT_BEFORE)
+            values = request.POST.copy()
+            values["key"] = ""  # (a fresh one: ``_sheet_context``)
         except IllegalCommand as exc:
             form.add_error(None, _sentence(str(exc)))
         except Stale:
@@ -627,7 +643,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     errors = form.first_errors()
     if errors:
         sheet = selectors.score_sheet(game_id)  # a stale form gets the current hands
-        context = _sheet_context(sheet, errors=errors, values=request.POST)
+        context = _sheet_context(sheet, errors=errors, values=values)
         if _htmx(request):
             return _render_sheet_fragments(request, context, "entry-form", both=TOP in errors)
         return render(request, "tournaments/score_sheet.html", context, status=200)
@@ -679,7 +695,12 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     sheet = _sheet_for_referee(request, game_id)
     form = UndoHandForm(request.POST)
     hand = form.cleaned_data["hand"] if form.is_valid() else None
+    # The hand as the page showed it (where its undo goes back to): a hand recorded again
+    # since under the same number is another hand, not undone by a page shown before it.
+    undo_to = form.cleaned_data["undo_to"] if form.is_valid() else None
     last = sheet["hands"][-1] if sheet["hands"] else None
+    if last is not None and undo_to is not None and last["undo_to"] != undo_to:
+        last = None
     if last is None or last["number"] != hand:
         notice = (
             f"Hand {hand} is not the last hand any more: nothing was undone."
