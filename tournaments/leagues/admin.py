@@ -6,8 +6,10 @@ editing a row. A season's standings options are saved through the service that r
 table.
 """
 
+from django import forms
 from django.contrib import admin
 
+from rules import InvalidCommand
 from tournaments.leagues import services
 from tournaments.leagues.models import (
     GameResult,
@@ -40,8 +42,43 @@ class RefereeInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+# What a season's table is computed with: a change recomputes it from the results.
+TABLE_FIELDS = frozenset({"best_nights", "attendance_points", "scoring"})
+
+
+class SeasonForm(forms.ModelForm):
+    """A season as the admin edits it, checked as the pages and the API check it."""
+
+    class Meta:
+        model = Season
+        fields = [
+            *("league", "name", "variant", "scoring", "target"),
+            *("best_nights", "attendance_points", "created_at"),
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        try:
+            services._standings_options(
+                cleaned.get("best_nights"), cleaned.get("attendance_points") or 0
+            )
+        except InvalidCommand as exc:
+            self.add_error(exc.field, str(exc))
+        return cleaned
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "variant", "scoring", "target", "options", "created_by", "created_at"]
+
+    def clean_options(self):
+        return self.cleaned_data.get("options") or {}  # (emptied: no house rules, not null)
+
+
 class SeasonInline(admin.TabularInline):
     model = Season
+    form = SeasonForm
     extra = 0
     fields = ["name", "variant", "scoring", "target", "best_nights", "attendance_points"]
     show_change_link = True
@@ -49,10 +86,29 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
+    form = LeagueForm
     list_display = ["name", "variant", "scoring", "target", "created_at"]
     search_fields = ["name"]
     readonly_fields = ["created_at"]
     inlines = [OrganiserInline, RefereeInline, SeasonInline]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change:
+            return
+        # The seasons whose table is computed otherwise now: edited here, or following the
+        # league's scoring when it changed.
+        seasons = {}
+        if "scoring" in form.changed_data:
+            seasons = {s.pk: s for s in form.instance.seasons.filter(scoring="")}
+        for formset in formsets:
+            if formset.model is Season:
+                for season_form in formset.forms:
+                    season = season_form.instance
+                    if season.pk and TABLE_FIELDS & set(season_form.changed_data):
+                        seasons[season.pk] = season
+        for season in seasons.values():
+            services.recompute_standings(season=season)
 
 
 @admin.register(Organiser)
@@ -89,6 +145,7 @@ class NightInline(admin.TabularInline):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonForm
     list_display = ["name", "league", "scoring", "target", "best_nights", "attendance_points"]
     list_filter = ["league"]
     list_select_related = ["league"]
@@ -99,7 +156,7 @@ class SeasonAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         # Options, scoring: anything the table is computed with. Recompute from the results.
-        if change and {"best_nights", "attendance_points", "scoring"} & set(form.changed_data):
+        if change and TABLE_FIELDS & set(form.changed_data):
             services.recompute_standings(season=obj)
 
 

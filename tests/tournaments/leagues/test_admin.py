@@ -1,6 +1,8 @@
 """The admin edits leagues, seasons and players, shows the standings read-only, and recomputes
 the table when a season's standings options change."""
 
+from html.parser import HTMLParser
+
 import pytest
 from django.contrib.admin.sites import site
 from django.urls import reverse
@@ -99,3 +101,93 @@ def test_changing_the_best_nights_in_the_admin_recomputes_the_table(admin_client
     assert response.status_code == 302
     ann = StandingRow.objects.get(player__name="Ann")
     assert (ann.nights, ann.nights_counted, ann.games, ann.wins) == (2, 1, 1, 1)
+
+
+class _ShownForm(HTMLParser):
+    """The fields of an admin change page as a browser would send them back."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.data, self._select, self._text = {}, None, None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        name = a.get("name")
+        if tag == "input" and name:
+            if a.get("type") in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.data[name] = a.get("value", "on")
+            elif a.get("type") not in ("submit", "button", "file"):
+                self.data[name] = a.get("value", "")
+        elif tag == "select" and name:
+            self._select = name
+            self.data.setdefault(name, "")
+        elif tag == "option" and self._select and "selected" in a:
+            self.data[self._select] = a.get("value", "")
+        elif tag == "textarea" and name:
+            self.data[name], self._text = "", name
+
+    def handle_data(self, data):
+        if self._text:
+            self.data[self._text] += data
+
+    def handle_endtag(self, tag):
+        self._select = None if tag == "select" else self._select
+        self._text = None if tag == "textarea" else self._text
+
+
+def _shown(admin_client, url):
+    return _ShownForm(admin_client.get(url).content.decode()).data
+
+
+def test_a_seasons_options_changed_on_its_leagues_admin_page_recompute_its_table(
+    admin_client, played
+):
+    assert StandingRow.objects.get(player__name="Ann").league_points == 1
+    url = reverse("admin:tournaments_league_change", args=[played.league_id])
+    form = _shown(admin_client, url)
+    form["seasons-0-attendance_points"] = "3"
+
+    assert admin_client.post(url, form).status_code == 302
+
+    assert StandingRow.objects.get(player__name="Ann").league_points == 1 + 2 * 3
+
+
+def test_a_leagues_scoring_changed_in_the_admin_recomputes_the_seasons_that_follow_it(
+    admin_client, played
+):
+    assert played.scoring == ""  # (the season plays by the league's scoring)
+    url = reverse("admin:tournaments_league_change", args=[played.league_id])
+    form = _shown(admin_client, url)
+    form["scoring"] = "none"
+
+    assert admin_client.post(url, form).status_code == 302
+
+    assert all(row.points == 0 for row in StandingRow.objects.filter(season=played))
+
+
+def test_best_nights_of_zero_is_refused_in_the_admin_as_on_the_pages(admin_client, played):
+    url = reverse("admin:tournaments_season_change", args=[played.pk])
+    form = _shown(admin_client, url)
+    form["best_nights"] = "0"
+
+    response = admin_client.post(url, form)
+
+    assert response.status_code == 200 and "best_nights must be a whole number of 1" in (
+        response.content.decode()
+    )
+    played.refresh_from_db()
+    assert played.best_nights is None
+
+
+def test_a_leagues_house_rules_emptied_in_the_admin_are_none_not_a_server_error(
+    admin_client, played
+):
+    url = reverse("admin:tournaments_league_change", args=[played.league_id])
+    form = _shown(admin_client, url)
+    form["options"] = ""
+
+    assert admin_client.post(url, form).status_code == 302
+    played.league.refresh_from_db()
+    assert played.league.options == {}
