@@ -375,3 +375,20 @@ def test_a_veto_sheet_takes_the_cards_in_words_and_says_how_in_its_own_colours(
 
     hand = Event.objects.filter(game=game, type="hand_recorded").get()
     assert hand.data["remaining"] == [[], ["O7", "PS"], ["P3", "W"]]
+
+
+@pytest.mark.parametrize("points", ["1_000", "+5", "٣", "-5"])
+def test_points_that_are_not_digits_alone_are_refused_in_words(referee, sheet, points):
+    before = events(sheet)
+
+    response = referee.post(url(sheet), hand_form(0, points={1: points, 2: 3}, confirm=False))
+
+    assert "Points are a whole number." in unescape(response.text)
+    assert "Check hand" not in response.text and events(sheet) == before
+
+
+def test_who_went_out_off_the_table_is_told_without_a_seat_number(referee, sheet):
+    response = referee.post(url(sheet), hand_form(-1, points={1: 1, 2: 3}, confirm=False))
+
+    words = unescape(response.text)
+    assert "Choose one of the players at this table." in words and "seat -1" not in words

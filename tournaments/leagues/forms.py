@@ -45,10 +45,10 @@ class PointsField(forms.CharField):
         text = super().to_python(value)
         if text in self.empty_values:
             return None
-        try:
-            return int(text)
-        except ValueError:
-            raise ValidationError("Points are a whole number.", code="invalid") from None
+        # Digits alone: ``int`` would also read "1_000", "+5" or Arabic-Indic digits.
+        if not (text.isascii() and text.isdigit()):
+            raise ValidationError("Points are a whole number.", code="invalid")
+        return int(text)
 
 
 class HandForm(forms.Form):
@@ -184,7 +184,7 @@ class HandForm(forms.Form):
 # cards in words. Each pattern is one engine message (rules/sheet.py), rewritten.
 COPIES = re.compile(r"remaining: (\d+) copies of (\S+), but an? (.+) deck has (\d+)")
 PLAYERS_WORDS = [
-    (re.compile(r"out: no seat \d+ at this table"), "Choose one of the players at this table."),
+    (re.compile(r"out: no seat -?\d+ at this table"), "Choose one of the players at this table."),
     (
         re.compile(r"seat \d+ went out and holds nothing"),
         "The player who went out holds no cards: leave their cards and points empty.",
