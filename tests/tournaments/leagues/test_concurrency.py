@@ -26,6 +26,7 @@ def test_games_finishing_in_racing_transactions_equal_a_rebuild():
     league = services.open_league(name="Racing Club", created_by=organiser)
     season = services.open_season(league=league, name="Race", attendance_points=1)
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    # A night a table: the same players are at several of them (one table a night each).
     games = [
         services.start_season_game(
             season=season,
@@ -33,6 +34,7 @@ def test_games_finishing_in_racing_transactions_equal_a_rebuild():
             created_by=organiser,
             sheet=True,
             target=60,
+            night=services.open_night(season=season),
         )
         for i in range(TABLES)
     ]
