@@ -172,7 +172,11 @@ def table_context(
         "hand_hint": hand_hint,
         "say_uno_with": say_uno_with,
         "say_uno": any(d.get("uno") for d in legal_dicts)
-        or (kind in discard_kinds and pseat == viewer.seat),
+        or (
+            kind in discard_kinds
+            and pseat == viewer.seat
+            and ed.ticked_may_leave_one(kind, state.hands[viewer.seat], legal_dicts)
+        ),
         "pick": card_face(pick) if pick_options else None,
         "pick_options": pick_options,
         "actions": actions,

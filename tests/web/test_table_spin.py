@@ -175,3 +175,39 @@ def test_a_wild_discarded_on_top_by_the_wheel_calls_the_colour_chosen(
     assert client.post(f"/table/{game.pk}/command/", form).status_code == 302
     state = services.load_game(game_id=game.pk)
     assert state.discard[-1] == "W" and state.colour == "G"
+
+
+def _says_uno(client, game) -> bool:
+    return 'name="say_uno"' in client.get(f"/table/{game.pk}/").text
+
+
+@pytest.mark.parametrize("segment", ["discard_colour", "discard_number"])
+def test_say_uno_is_offered_at_a_ticked_discard_only_when_it_can_leave_one_card(
+    client, make_game, monkeypatch, segment
+):
+    # Four blue cards and three others, no number twice: no discard leaves one card.
+    game = at_the_wheel(client, make_game, monkeypatch, segment, "B4")
+    assert not _says_uno(client, game)
+
+
+def test_say_uno_is_offered_at_a_ticked_discard_that_can_leave_one_card(
+    client, make_game, monkeypatch
+):
+    monkeypatch.setattr(spin, "spin_wheel", lambda s: "discard_colour")
+    deck = deck_with(
+        {
+            1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
+            0: ["B4", "B1", "B2", "B3", "B5", "B6", "Y7"],
+        },
+        "R5",
+        variant="spin",
+    )
+    game = make_game(players=("Ann", "Bob"), variant="spin", deck=deck, dealer=0, seed=None)
+    services.apply_command(game_id=game.pk, command=PlayCard(1, "R3~"), actor="seat:1")
+    services.apply_command(game_id=game.pk, command=SpinWheel(0), actor="seat:0")
+    seat_client(client, game, 0)
+    # Six blue cards of seven: discarding them all leaves the yellow 7.
+    assert _says_uno(client, game)
+    # Once a blue card is down, five blues of six are left to go: still one card left after.
+    services.apply_command(game_id=game.pk, command=WheelLay(0, "B4"), actor="seat:0")
+    assert _says_uno(client, game)

@@ -167,6 +167,14 @@ class Edition:
         """Short tags beside a seat's name for what the edition's state says of it."""
         return []
 
+    def ticked_may_leave_one(
+        self, kind: str, hand: tuple[str, ...], legal: list[dict[str, Any]]
+    ) -> bool:
+        """At a moment of ``discard_kinds``: whether some cards the seat may tick, sent
+        together, would leave it one card (so "Say UNO!" is worth offering). ``legal``: the
+        seat's commands as the API shows them."""
+        return False
+
     # Options -------------------------------------------------------------------------------
 
     def option_fields(self) -> dict[str, forms.Field]:

@@ -174,6 +174,25 @@ class Spin(Classic):
     def badges(self, edition: dict[str, Any], seat: int) -> list[str]:
         return ["may be caught"] if seat in (edition.get("also_uno_exposed") or ()) else []
 
+    def ticked_may_leave_one(
+        self, kind: str, hand: tuple[str, ...], legal: list[dict[str, Any]]
+    ) -> bool:
+        # The cards listed one at a time are the ones that may go; at Discard Number (Colour)
+        # they go together only if of one number (colour), once the first is down always.
+        if len(hand) < 2:
+            return False
+        listed = {d["cards"][0] for d in legal if d.get("type") == "wheel_discard"}
+        if kind == "discard_number":
+            group = lambda card: card_info(card).rank  # noqa: E731
+        elif kind == "discard_colour":
+            group = lambda card: card_info(card).colour  # noqa: E731
+        else:  # the number (colour) on top, or one card at UNO Spin
+            group = lambda card: None  # noqa: E731
+        most = Counter(group(card) for card in hand if card in listed).most_common(1)
+        if kind == "uno_spin_discard":
+            return bool(most) and len(hand) == 2
+        return bool(most) and most[0][1] >= len(hand) - 1
+
     # Setting up a position: the wheel to spin, or landed on a segment where the spinner chooses
 
     setup_moments = (
