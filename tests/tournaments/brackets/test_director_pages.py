@@ -262,3 +262,26 @@ def test_reopen_from_the_page_resets_the_later_rounds(tournament, director):
     )
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert "table reopened" in page(Client(), tournament)
+
+
+def test_a_finished_tournaments_result_is_corrected_from_the_page(tournament, director):
+    from .support import play_tournament
+
+    play_tournament(tournament)
+    final = Round.objects.filter(tournament=tournament).order_by("number").last()
+    html = page(director, tournament)
+    assert "The tournament is over. If a table's result was wrong, reopen it" in html
+    assert html.count("Reopen the table (later rounds are reset)") == Table.objects.filter(
+        round__tournament=tournament
+    ).count()
+    assert "Correcting a result" not in page(Client(), tournament)  # the director's only
+
+    director.post(
+        f"/tournaments/{tournament.pk}/direct/reopen/",
+        {"round": final.number, "table": 1, "reason": "the score was added up wrong"},
+    )
+
+    tournament.refresh_from_db()
+    assert tournament.status == tournament.Status.RUNNING and not tournament.winner
+    assert Table.objects.get(round=final, number=1).status == Table.Status.PLAYING
+    assert "Award the result" in page(director, tournament)
