@@ -18,14 +18,14 @@ from tests.web.table_support import Buttons, deck_with
 pytestmark = pytest.mark.django_db
 
 
-def at_the_wheel(client, make_game, monkeypatch, segment, first):
-    """Bob plays the red 3 Spin card; Ann (seat 0, holding ``first`` and B1, B2, B3, Y6, Y7,
-    G8) spins, the wheel lands on ``segment``, and ``client`` is Ann's."""
+def at_the_wheel(client, make_game, monkeypatch, segment, first, others=None):
+    """Bob plays the red 3 Spin card; Ann (seat 0, holding ``first`` and ``others``, by default
+    B1, B2, B3, Y6, Y7, G8) spins, the wheel lands on ``segment``, and ``client`` is Ann's."""
     monkeypatch.setattr(spin, "spin_wheel", lambda s: segment)
     deck = deck_with(
         {
             1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
-            0: [first, "B1", "B2", "B3", "Y6", "Y7", "G8"],
+            0: [first, *(others or ["B1", "B2", "B3", "Y6", "Y7", "G8"])],
         },
         "R5",
         variant="spin",
@@ -193,19 +193,8 @@ def test_say_uno_is_offered_at_a_ticked_discard_only_when_it_can_leave_one_card(
 def test_say_uno_is_offered_at_a_ticked_discard_that_can_leave_one_card(
     client, make_game, monkeypatch
 ):
-    monkeypatch.setattr(spin, "spin_wheel", lambda s: "discard_colour")
-    deck = deck_with(
-        {
-            1: ["R3~", "G1", "G2", "G3", "G4", "G5", "G6"],
-            0: ["B4", "B1", "B2", "B3", "B5", "B6", "Y7"],
-        },
-        "R5",
-        variant="spin",
-    )
-    game = make_game(players=("Ann", "Bob"), variant="spin", deck=deck, dealer=0, seed=None)
-    services.apply_command(game_id=game.pk, command=PlayCard(1, "R3~"), actor="seat:1")
-    services.apply_command(game_id=game.pk, command=SpinWheel(0), actor="seat:0")
-    seat_client(client, game, 0)
+    others = ["B1", "B2", "B3", "B5", "B6", "Y7"]
+    game = at_the_wheel(client, make_game, monkeypatch, "discard_colour", "B4", others)
     # Six blue cards of seven: discarding them all leaves the yellow 7.
     assert _says_uno(client, game)
     # Once a blue card is down, five blues of six are left to go: still one card left after.
