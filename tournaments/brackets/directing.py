@@ -20,7 +20,7 @@ from games import services as game_services
 from games.errors import NotFound
 from games.models import Game
 from rules import IllegalCommand, InvalidCommand
-from tournaments.brackets import services
+from tournaments.brackets import rounds, services
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
 log = logging.getLogger(__name__)
@@ -119,6 +119,13 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
             raise IllegalCommand(
                 f"play has begun in round {last.number}: reopen its tables instead"
             )
+        if _seated_alike(tournament, last, tables):
+            # Seating it again would change only the cards dealt: a director could re-deal
+            # until the cards suited someone.
+            raise IllegalCommand(
+                f"nobody has dropped out or come in since round {last.number} was seated: "
+                "seating it again would change nothing but the cards dealt"
+            )
         Ruling.objects.create(
             tournament=tournament,
             round_number=last.number,
@@ -128,6 +135,22 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
         )
         last.delete()
         return services.seat_next_round(tournament_id=tournament_id)
+
+
+def _seated_alike(tournament: Tournament, last: Round, tables: list[Table]) -> bool:
+    """Whether the entries as they are now would seat ``last`` at the same tables (each the
+    same players) with the same byes."""
+    setup, entries, played = services.plain_rows(tournament)
+    again = rounds.next_round(setup, entries, [r for r in played if r.number != last.number])
+    if not isinstance(again, rounds.NextRound):
+        return False
+
+    def groups(seated: Sequence[Sequence[str]]) -> list[frozenset[str]]:
+        return sorted((frozenset(players) for players in seated), key=sorted)
+
+    return groups(again.tables) == groups([t.players for t in tables]) and sorted(
+        again.byes
+    ) == sorted(last.byes)
 
 
 # Reopening ---------------------------------------------------------------------------------------

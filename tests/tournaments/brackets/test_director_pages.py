@@ -271,9 +271,10 @@ def test_a_finished_tournaments_result_is_corrected_from_the_page(tournament, di
     final = Round.objects.filter(tournament=tournament).order_by("number").last()
     html = page(director, tournament)
     assert "The tournament is over. If a table's result was wrong, reopen it" in html
-    assert html.count("Reopen the table (later rounds are reset)") == Table.objects.filter(
-        round__tournament=tournament
-    ).count()
+    assert (
+        html.count("Reopen the table (later rounds are reset)")
+        == Table.objects.filter(round__tournament=tournament).count()
+    )
     assert "Correcting a result" not in page(Client(), tournament)  # the director's only
 
     director.post(

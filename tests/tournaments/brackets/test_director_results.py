@@ -408,3 +408,26 @@ def test_a_table_reopened_after_its_duplicate_deal_was_shown_takes_no_more_moves
     assert not tournament_services.time_out_turn(game_id=second.game_id, version=state.version)
     second.refresh_from_db()
     assert second.timeouts == {} and second.status == Table.Status.PLAYING
+
+
+def test_a_round_nobody_left_or_joined_is_not_seated_again_for_new_cards(organiser):
+    """Seating an unchanged round again would only deal new cards, which a director who
+    referees the tables could do until the cards suited someone: it is refused."""
+    tournament = tournament_services.create_tournament(
+        name="Cup",
+        organiser=organiser,
+        format="elimination",
+        table_size=4,
+        scoring="none",
+        players=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    games = sorted(Table.objects.filter(round__tournament=tournament).values_list("game_id"))
+
+    with pytest.raises(IllegalCommand, match="nothing but the cards dealt"):
+        directing.repair_round(tournament_id=tournament.pk, reason="again", by=organiser)
+
+    assert sorted(Table.objects.filter(round__tournament=tournament).values_list("game_id")) == (
+        games
+    )
+    assert not Ruling.objects.filter(tournament=tournament, kind=Ruling.Kind.REPAIRED).exists()
