@@ -411,10 +411,14 @@ def test_after_a_key_rotation_old_signatures_verify_with_the_retired_key_listed(
     assert loaded.to_dict() == store.state_at(game.pk, version).to_dict()
 
 
-def make_legacy(game_id) -> None:
-    """Rewrite a game's log as it was recorded before commitments (plain hashes over data)."""
-    prev = chain.GENESIS
-    for row in Event.objects.filter(game_id=game_id).order_by("version"):
+def make_legacy(game_id, *, start: int = 1, forge: bool = False) -> None:
+    """Rewrite a game's log from version ``start`` on as it was recorded before commitments
+    (plain hashes over data); ``forge``: each event's data changed too."""
+    rows = list(Event.objects.filter(game_id=game_id).order_by("version"))
+    prev = rows[start - 2].hash if start > 1 else chain.GENESIS
+    for row in rows[start - 1 :]:
+        if forge:
+            row.data = {**row.data, "forged": True}
         row.salt = row.commitment = row.signature = ""
         row.prev_hash = prev
         row.hash = prev = chain.row_hash(row)
@@ -423,6 +427,11 @@ def make_legacy(game_id) -> None:
             " hash = %s WHERE position = %s",
             [row.prev_hash, row.hash, row.pk],
         )
+        if forge:  # (PostgreSQL only)
+            tamper(
+                "UPDATE games_event SET data = %s::jsonb WHERE position = %s",
+                [chain.canonical_json(row.data), row.pk],
+            )
 
 
 def test_a_log_from_before_commitments_verifies_only_when_allowed_and_hides_its_hashes():
@@ -441,3 +450,34 @@ def test_a_log_from_before_commitments_verifies_only_when_allowed_and_hides_its_
     assert "every chain intact" in allowed
     assert all(e["hash"] is None for e in log)
     assert referee.get(url(game, "events/")).json()[0]["hash"] is not None
+
+
+@pytest.mark.postgres
+def test_a_signed_games_end_rewritten_as_from_before_commitments_is_found_even_when_allowed():
+    """Only the start of a log can be from before the upgrade: an unsigned event after a
+    signed one is a rewrite by someone without the signing key."""
+    referee = user_client()
+    game = create_game(referee)
+    clients = seats(game)
+    for _ in range(6):
+        play_one(game, clients)
+    last_batch = Event.objects.filter(game_id=game["id"]).order_by("-version").first().batch
+    make_legacy(game["id"], start=last_batch, forge=True)
+
+    with pytest.raises(CommandError, match="after version 1 was signed"):
+        verify("--allow-unsigned")
+
+
+def test_a_game_from_before_commitments_played_on_after_the_upgrade_verifies_when_allowed():
+    referee = user_client()
+    game = create_game(referee)
+    clients = seats(game)
+    for _ in range(3):
+        play_one(game, clients)
+    make_legacy(game["id"])
+    store.forget_all()
+    for _ in range(3):
+        play_one(game, clients)  # recorded with commitments and signatures, after the old part
+
+    assert Event.objects.filter(game_id=game["id"]).exclude(commitment="").exists()
+    assert "every chain intact" in verify("--allow-unsigned")

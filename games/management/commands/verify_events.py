@@ -9,7 +9,8 @@ events give when refolded. Exits 1 naming the first problem (game id and version
 a summary when everything holds.
 
 Events recorded before commitments and signatures (an upgraded deployment) have a plain hash
-chain only; they fail the check unless ``--allow-unsigned`` is given.
+chain only; they fail the check unless ``--allow-unsigned`` is given, and even then only at the
+start of a game's log: an unsigned event after a signed one is never from before the upgrade.
 """
 
 from itertools import groupby
@@ -36,6 +37,7 @@ def first_break(rows, games, *, public_keys=None, allow_unsigned=False) -> str |
 def game_problem(game_id, rows, game_version, public_keys, allow_unsigned=False) -> str | None:
     """The first thing wrong with one game's log (its rows in version order), or None."""
     prev = chain.GENESIS
+    signed_from = None  # the first version recorded with a commitment
     for i, row in enumerate(rows):
         where = f"game {game_id} version {row.version}"
         if row.version != i + 1:
@@ -48,8 +50,19 @@ def game_problem(game_id, rows, game_version, public_keys, allow_unsigned=False)
                     f"{where}: recorded without a commitment or signature (from before they "
                     "were kept; --allow-unsigned accepts such games)"
                 )
-        elif chain.commitment(row.salt, row.data, row.key) != row.commitment:
-            return f"{where}: the data does not open the event's commitment"
+            if signed_from is not None:
+                # An upgrade records unsigned events first, then signed ones, never the other
+                # way: a game's end rewritten without the signing key would look so.
+                return (
+                    f"{where}: recorded without a commitment or signature after version "
+                    f"{signed_from} was signed (only events from before the upgrade may be "
+                    "unsigned)"
+                )
+        else:
+            if signed_from is None:
+                signed_from = row.version
+            if chain.commitment(row.salt, row.data, row.key) != row.commitment:
+                return f"{where}: the data does not open the event's commitment"
         if row.hash != chain.row_hash(row):
             return f"{where}: the hash does not match what the event records"
         ends_batch = i + 1 == len(rows) or rows[i + 1].batch != row.batch
