@@ -197,3 +197,25 @@ def test_the_hand_is_private_again_once_the_next_players_turn_ends(monkeypatch):
     assert events[1] == HandHidden(2)
     assert state.shown == frozenset()
     assert "hand" not in game_view(state, 0)["seats"][2]
+
+
+def test_cards_drawn_into_a_shown_hand_end_the_showing():
+    """Ann's hand (the green 5) was shown; she is caught for UNO before Bob has played: the two
+    cards she draws are never shown, so the showing ends at the draw."""
+    from rules.position import parse_position
+
+    state = parse_position(
+        "spin|players=2|hand=1|dealer=0|pending=turn:1|dir=+|colour=R|discard=R6|pile=*|seed=t|"
+        "hands=G5/R3,B4,Y7|exposed=0|shown=0|"
+        'extra={"out":null,"war":[],"show":[0,1],"uno":[],"uno_until":null,"spins":1,"kept":[]}'
+    )
+    assert game_view(state, 1)["seats"][0]["hand"] == ["G5"]
+
+    state, events = step(state, Catch(1, 0))
+
+    assert len(state.hands[0]) == 3 and HandHidden(0) in events
+    assert events.index(HandHidden(0)) > next(
+        i for i, e in enumerate(events) if isinstance(e, CardsDrawn)
+    )
+    assert state.shown == frozenset() and state.extra.show is None
+    assert "hand" not in game_view(state, 1)["seats"][0]

@@ -201,7 +201,8 @@ class HandShown(Event):
 @register_event
 @dataclass(frozen=True, slots=True)
 class HandHidden(Event):
-    """The next player's turn ended: ``seat``'s hand is private again."""
+    """The next player's turn ended, or ``seat`` drew cards into the hand shown: ``seat``'s
+    hand is private again."""
 
     type: ClassVar[str] = "hand_hidden"
     seat: int

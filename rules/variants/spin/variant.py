@@ -263,6 +263,13 @@ class Spin(Variant):
             self._settle(d)
         d.turn_began(seat)
 
+    def after_draw(self, d: Decision, seat: int, cards: tuple[str, ...], reason: str) -> None:
+        # Cards drawn into a shown hand (an UNO penalty, a Draw Two at two players) were never
+        # shown: the showing ends there, so no seat sees them (docs/RULINGS.md, S11).
+        show = d.s.extra.show
+        if show is not None and show[0] == seat and cards:
+            d.emit(HandHidden(seat))
+
     def _settle(self, d: Decision) -> None:
         """End what lasts until the next player has acted: a shown hand, traded-hand UNO
         windows. Called as play moves on (a turn begins, a card takes effect): the next player
