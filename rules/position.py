@@ -349,13 +349,22 @@ def _fields(text: str) -> tuple[str, dict[str, str]]:
     return variant, found
 
 
-def _int(name: str, value: str, low: int | None = None, high: int | None = None) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise PositionError(name, f"expected a whole number, not {value!r}") from None
-    if (low is not None and number < low) or (high is not None and number > high):
-        raise PositionError(name, f"{number} is out of range ({low} to {high})")
+# The largest number a position may hold (a hand number, a score, a target...): far past any
+# game, and within what the database keeps in an integer.
+MAX_NUMBER = 1_000_000_000
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def _int(name: str, value: str, low: int | None = None, high: int = MAX_NUMBER) -> int:
+    # ASCII digits only: int() would also read "1_000", "+5", " 5" and other scripts' digits.
+    if not _WHOLE.fullmatch(value) or len(value) > 12:
+        if _WHOLE.fullmatch(value):
+            raise PositionError(name, f"{value} is out of range (at most {high})")
+        raise PositionError(name, f"expected a whole number, not {value!r}")
+    number = int(value)
+    if (low is not None and number < low) or number > high:
+        where = f"{low} to {high}" if low is not None else f"at most {high}"
+        raise PositionError(name, f"{number} is out of range ({where})")
     return number
 
 

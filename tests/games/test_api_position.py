@@ -219,3 +219,25 @@ def test_a_discard_colour_is_listed_a_card_at_a_time_through_the_api():
     assert done.status_code == 201, done.content
     view = bob.get(url(game)).json()
     assert (view["pending"]["type"], view["top_card"]) == ("turn", "R9")
+
+
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        ("hand=1|", "hand=99999999999999999999|"),
+        ("hand=1|", "hand=2147483648|"),  # past a PostgreSQL integer
+        ("|won=1,0,0", "|won=1,0,0|target=2147483648"),
+        ("dealer=0", "dealer=١"),  # another script's digit
+        ("hand=1|", "hand=1_0|"),
+        ("hand=1|", "hand=+1|"),
+    ],
+)
+def test_a_number_past_any_game_or_not_plain_digits_is_400_naming_the_part(change, words):
+    referee = user_client()
+    before = Event.objects.count()
+
+    response = set_up(referee, position=POSITION.replace(change, words))
+
+    assert response.status_code == 400, response.content
+    assert "position" in response.json()["detail"]
+    assert Event.objects.count() == before
