@@ -63,6 +63,18 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class QueryIntegerField(serializers.IntegerField):
+    """A whole number in a query string: ASCII digits only (``int`` would also read ``+3``,
+    ``1_0``, `` 3`` and other scripts' digits)."""
+
+    default_error_messages = {"invalid": "Expected a whole number (digits 0-9 only)."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if not isinstance(data, str) or not data.isascii() or not data.isdigit():
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class StrictBooleanField(serializers.BooleanField):
     """A JSON ``true`` or ``false``."""
 
@@ -313,11 +325,11 @@ class CommandRequestSchema(OpenApiSerializerExtension):
 
 
 class EventsQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, max_value=MAX_VERSION, required=False, default=0)
+    after = QueryIntegerField(min_value=0, max_value=MAX_VERSION, required=False, default=0)
 
 
 class ReplayQuerySerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION, required=False)
+    version = QueryIntegerField(min_value=0, max_value=MAX_VERSION, required=False)
 
 
 class UndoSerializer(StrictSerializer):

@@ -335,3 +335,12 @@ def test_a_nul_in_a_seat_secret_or_a_token_is_refused_not_a_server_error(referee
         answer = client.get(url(game))
         assert answer.status_code in (401, 403), (header, answer.status_code)
         assert answer.json()["error"] == "forbidden"
+
+
+@pytest.mark.parametrize(
+    ("path", "field"), [("events/?after={}", "after"), ("replay/?version={}", "version")]
+)
+@pytest.mark.parametrize("number", ["%D9%A3", "%EF%BC%93", "1_0", "%2B3", "%203"])
+def test_a_number_in_a_query_is_plain_digits(referee, game, path, field, number):
+    # Arabic-Indic 3, full-width 3, an underscore, a plus sign, a space: int() reads them all.
+    assert_invalid(referee.get(url(game, path.format(number))), field)
