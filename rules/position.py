@@ -357,14 +357,14 @@ _WHOLE = re.compile(r"-?[0-9]+")
 
 def _int(name: str, value: str, low: int | None = None, high: int = MAX_NUMBER) -> int:
     # ASCII digits only: int() would also read "1_000", "+5", " 5" and other scripts' digits.
-    if not _WHOLE.fullmatch(value) or len(value) > 12:
-        if _WHOLE.fullmatch(value):
-            raise PositionError(name, f"{value} is out of range (at most {high})")
+    if not _WHOLE.fullmatch(value):
         raise PositionError(name, f"expected a whole number, not {value!r}")
-    number = int(value)
+    # (A long one is out of range unread: int() refuses more than 4,300 digits.)
+    number = int(value) if len(value) <= 12 else high + 1
     if (low is not None and number < low) or number > high:
         where = f"{low} to {high}" if low is not None else f"at most {high}"
-        raise PositionError(name, f"{number} is out of range ({where})")
+        shown = value if len(value) <= 12 else f"a number of {len(value.lstrip('-'))} digits"
+        raise PositionError(name, f"{shown} is out of range ({where})")
     return number
 
 
