@@ -226,6 +226,7 @@ def test_a_discard_colour_is_listed_a_card_at_a_time_through_the_api():
     [
         ("hand=1|", "hand=99999999999999999999|"),
         ("hand=1|", "hand=2147483648|"),  # past a PostgreSQL integer
+        ("hand=1|", "hand=" + "9" * 5000 + "|"),  # past what int() reads
         ("|won=1,0,0", "|won=1,0,0|target=2147483648"),
         ("dealer=0", "dealer=١"),  # another script's digit
         ("hand=1|", "hand=1_0|"),
@@ -240,4 +241,5 @@ def test_a_number_past_any_game_or_not_plain_digits_is_400_naming_the_part(chang
 
     assert response.status_code == 400, response.content
     assert "position" in response.json()["detail"]
+    assert len(str(response.json()["detail"])) < 300  # the number is not echoed whole
     assert Event.objects.count() == before
