@@ -248,6 +248,20 @@ def test_a_night_opens_and_a_bad_date_opens_none(organiser, season):
     assert (night.number, str(night.date)) == (1, "2026-11-26")
 
 
+def test_a_night_form_sent_twice_opens_one_night_and_says_it_is_open(organiser, season):
+    url = reverse("tournaments:night-open", args=[season.pk])
+    organiser.post(url, {"date": "2026-11-26"})
+
+    again = organiser.post(url, {"date": "2026-11-26"}, follow=True)
+
+    night = Night.objects.get()
+    assert again.redirect_chain[-1][0] == reverse("tournaments:night-page", args=[night.pk])
+    assert "Night 1 is already open for 26 November: seat its tables." in text(again)
+    services.close_night(night=night)
+    organiser.post(url, {"date": "2026-11-26"})  # closed: the same day may have another
+    assert list(Night.objects.values_list("number", flat=True)) == [1, 2]
+
+
 def test_only_organisers_open_nights(client, mallory, season):
     client.force_login(mallory)
     response = client.post(reverse("tournaments:night-open", args=[season.pk]), {"date": ""})

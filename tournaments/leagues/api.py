@@ -414,12 +414,14 @@ class NightCreateView(UserView):
     @extend_schema(
         operation_id="seasons_nights_create",
         summary="Open a league night of the season (organiser)",
-        description="Nights are numbered in order. A game started with `season` and no night "
-        "joins the season's open night of the day (opened if there is none).",
+        description="Nights are numbered in order. A date on which the season already has "
+        "a night open answers that night (200) instead of opening another: a request sent "
+        "again after its answer was lost opens one night. A game started with `season` and "
+        "no night joins the season's open night of the day (opened if there is none).",
         parameters=[SEASON_ID],
         request=NightCreateSerializer,
         auth=USER_AUTH,
-        responses={201: NightDetailSerializer, **NIGHT_ERRORS},
+        responses={201: NightDetailSerializer, 200: NightDetailSerializer, **NIGHT_ERRORS},
         examples=[OpenApiExample("night", value={"date": "2026-11-26"}, request_only=True)],
     )
     def post(self, request: Request, season_id: int) -> Response:
@@ -427,8 +429,9 @@ class NightCreateView(UserView):
         serializer = NightCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         date = serializer.validated_data.get("date") or timezone.localdate()
-        night = services.open_night(season=season, date=date, by=request.user)
-        return Response(_night_body(night.pk), status=status.HTTP_201_CREATED)
+        night, opened = services.open_night_once(season=season, date=date, by=request.user)
+        answer = status.HTTP_201_CREATED if opened else status.HTTP_200_OK
+        return Response(_night_body(night.pk), status=answer)
 
 
 class NightDetailView(PublicView):

@@ -441,14 +441,30 @@ def _seats_follow(player: Player) -> None:
 
 
 def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:
-    """A new league night of ``season``, numbered after the last one."""
+    """A new league night of ``season``, numbered after the last one; or, on a ``date`` the
+    season already has a night open, that night (``open_night_once``)."""
+    return open_night_once(season=season, date=date, by=by)[0]
+
+
+def open_night_once(
+    *, season: Season, date: datetime.date | None = None, by: Any = None
+) -> tuple[Night, bool]:
+    """The night ``open_night`` gives and whether it was opened now. A form sent twice, or a
+    request sent again after its answer was lost, finds the night the first one opened on
+    that date instead of opening a second, empty one beside it: one opening at a time per
+    season (its row is locked). A night closed that day leaves room for another."""
     require_organiser(by, season.league)
     for _ in range(3):
-        number = (season.nights.aggregate(n=Max("number"))["n"] or 0) + 1
         try:
             with transaction.atomic():
-                return Night.objects.create(season=season, number=number, date=date)
-        except IntegrityError:  # another night took the number meanwhile
+                Season.objects.select_for_update().filter(pk=season.pk).exists()
+                if date is not None:
+                    night = season.nights.filter(date=date, closed_at=None).order_by("number")
+                    if (already := night.first()) is not None:
+                        return already, False
+                number = (season.nights.aggregate(n=Max("number"))["n"] or 0) + 1
+                return Night.objects.create(season=season, number=number, date=date), True
+        except IntegrityError:  # another night took the number meanwhile (SQLite: no lock)
             continue
     raise InvalidCommand("could not number the night; try again", field="night")
 

@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -165,8 +166,12 @@ def night_open(request: HttpRequest, season_id: int) -> HttpResponse:
         messages.error(request, f"No night was opened: {form.errors['date'][0]}")
         return redirect(reverse("tournaments:season-standings", args=[season.pk]) + "#nights")
     date = form.cleaned_data["date"] or timezone.localdate()
-    night = services.open_night(season=season, date=date, by=request.user)
-    messages.info(request, f"Night {night.number} is open: seat its tables.")
+    night, opened = services.open_night_once(season=season, date=date, by=request.user)
+    if opened:
+        messages.info(request, f"Night {night.number} is open: seat its tables.")
+    else:
+        on = date_format(night.date, "j F")
+        messages.info(request, f"Night {night.number} is already open for {on}: seat its tables.")
     return redirect("tournaments:night-page", night_id=night.pk)
 
 

@@ -2,6 +2,7 @@
 leave the same standings and ratings as a rebuild from the log: the season's lock serialises
 their updates, and a game that commits after a later-positioned one recomputes the ratings."""
 
+import datetime
 import random
 import threading
 
@@ -112,3 +113,34 @@ def test_two_tables_seated_at_once_never_both_take_one_player():
 
         assert len(seated) == 1 and len(refused) == 1
         assert refused[0].startswith(f"{ann} (table {number}) is still playing tonight")
+
+
+def test_a_night_opened_twice_at_once_on_one_date_is_one_night():
+    """A form sent twice, or a retried request, racing the first: the season's row is locked
+    while a night is opened, so both find the one night of that date."""
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Racing Club", created_by=organiser)
+    season = services.open_season(league=league, name="Race")
+    day = datetime.date(2026, 11, 26)
+    start = threading.Barrier(4)
+    opened, errors = [], []
+
+    def open_it():
+        try:
+            start.wait()
+            opened.append(services.open_night_once(season=season, date=day, by=organiser))
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=open_it) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert not errors
+    assert len({night.pk for night, _ in opened}) == 1
+    assert sorted(new for _, new in opened) == [False, False, False, True]
+    assert season.nights.count() == 1

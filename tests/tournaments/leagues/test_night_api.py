@@ -52,6 +52,16 @@ def test_an_organiser_opens_numbered_nights(olga, season, night):
     assert second.json()["date"] is not None  # today by default
 
 
+def test_a_night_opened_again_on_its_date_answers_the_open_night(olga, season, night):
+    again = olga.post(f"/api/seasons/{season['id']}/nights/", {"date": "2026-11-26"}, format="json")
+
+    assert again.status_code == 200 and again.json()["id"] == night["id"]
+    assert Night.objects.count() == 1
+    olga.post(f"/api/nights/{night['id']}/close/", {}, format="json")
+    after = olga.post(f"/api/seasons/{season['id']}/nights/", {"date": "2026-11-26"}, format="json")
+    assert after.status_code == 201 and after.json()["number"] == 2
+
+
 def test_a_whole_night_seats_a_digital_table_and_a_sheet_closes_and_moves_the_standings(
     olga, night
 ):
