@@ -180,6 +180,19 @@ def test_opening_a_league_makes_the_opener_its_organiser(organiser, olga):
     assert "Open a new season" in page
 
 
+def test_a_league_form_sent_twice_opens_one_league(organiser, olga, mallory, client):
+    organiser.post("/leagues/new/", LEAGUE)
+
+    again = organiser.post("/leagues/new/", {**LEAGUE, "name": "friday club"})
+
+    assert again.status_code == 400
+    assert "You already run a league called 'friday club'" in text(again)
+    assert League.objects.filter(name__iexact="Friday Club").count() == 1
+    client.force_login(mallory)  # another organiser's league may share the name
+    assert client.post("/leagues/new/", LEAGUE).status_code == 302
+    assert League.objects.filter(name="Friday Club").count() == 2
+
+
 def test_opening_a_league_needs_a_sign_in(client):
     response = client.get("/leagues/new/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]

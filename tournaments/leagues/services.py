@@ -152,6 +152,16 @@ def open_league(
     _settings(variant, scoring, target)
     options = game_services.edition_options(variant, options)
     with transaction.atomic():
+        if created_by is not None:
+            # One league opened at a time by each person (their row is locked): a form sent
+            # twice, or a request sent again after its answer was lost, finds the first.
+            get_user_model().objects.select_for_update().filter(pk=created_by.pk).exists()
+            if League.objects.filter(organisers__user=created_by, name__iexact=name).exists():
+                raise InvalidCommand(
+                    f"you already run a league called {name!r}: find it on the leagues page, "
+                    "or give this one another name",
+                    field="name",
+                )
         league = League.objects.create(
             name=name,
             variant=variant,
@@ -285,17 +295,22 @@ def open_season(
     name = _name(name, "name")
     _settings(variant, scoring, target)
     _standings_options(best_nights, attendance_points)
+    taken = InvalidCommand(f"{league.name} already has a season called {name!r}", field="name")
     if Season.objects.filter(league=league, name=name).exists():
-        raise InvalidCommand(f"{league.name} already has a season called {name!r}", field="name")
-    return Season.objects.create(
-        league=league,
-        name=name,
-        variant=variant or "",
-        scoring=scoring or "",
-        target=target,
-        best_nights=best_nights,
-        attendance_points=attendance_points,
-    )
+        raise taken
+    try:
+        with transaction.atomic():
+            return Season.objects.create(
+                league=league,
+                name=name,
+                variant=variant or "",
+                scoring=scoring or "",
+                target=target,
+                best_nights=best_nights,
+                attendance_points=attendance_points,
+            )
+    except IntegrityError:  # the same season opened at the same moment (a form sent twice)
+        raise taken from None
 
 
 def _standings_options(best_nights: Any, attendance_points: Any) -> None:

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from games import rebuild
+from rules import InvalidCommand
 from tournaments.leagues import services
 from tournaments.leagues.projections import standings_projector
 
@@ -115,6 +116,42 @@ def test_two_tables_seated_at_once_never_both_take_one_player():
         assert refused[0].startswith(f"{ann} (table {number}) is still playing tonight")
 
 
+def at_once(count, opening):
+    """``opening()`` in ``count`` threads started together: what they returned and raised."""
+    start = threading.Barrier(count)
+    done, errors = [], []
+
+    def run():
+        try:
+            start.wait()
+            done.append(opening())
+        except Exception as exc:  # noqa: BLE001 - returned to the test
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return done, errors
+
+
+def test_a_league_or_season_opened_twice_at_once_is_opened_once_and_the_other_told_why():
+    organiser = get_user_model().objects.create_user("olga")
+
+    leagues, refused = at_once(3, lambda: services.open_league(name="Twice", created_by=organiser))
+
+    assert len(leagues) == 1 and len(refused) == 2
+    assert all(isinstance(e, InvalidCommand) and e.field == "name" for e in refused), refused
+    seasons, refused = at_once(
+        3, lambda: services.open_season(league=leagues[0], name="Autumn", by=organiser)
+    )
+    assert len(seasons) == 1 and len(refused) == 2
+    assert all("already has a season called 'Autumn'" in str(e) for e in refused), refused
+
+
 def test_a_night_opened_twice_at_once_on_one_date_is_one_night():
     """A form sent twice, or a retried request, racing the first: the season's row is locked
     while a night is opened, so both find the one night of that date."""
@@ -122,23 +159,10 @@ def test_a_night_opened_twice_at_once_on_one_date_is_one_night():
     league = services.open_league(name="Racing Club", created_by=organiser)
     season = services.open_season(league=league, name="Race")
     day = datetime.date(2026, 11, 26)
-    start = threading.Barrier(4)
-    opened, errors = [], []
 
-    def open_it():
-        try:
-            start.wait()
-            opened.append(services.open_night_once(season=season, date=day, by=organiser))
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=open_it) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    opened, errors = at_once(
+        4, lambda: services.open_night_once(season=season, date=day, by=organiser)
+    )
 
     assert not errors
     assert len({night.pk for night, _ in opened}) == 1
