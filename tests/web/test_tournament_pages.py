@@ -155,6 +155,18 @@ def test_a_bad_setting_is_named_on_its_field_and_nothing_is_created(
     assert "Autumn Open" in html or field == "name"
 
 
+def test_a_tournament_form_sent_twice_creates_one_and_names_the_first(signed_in):
+    signed_in.post("/tournaments/new/", GOOD)
+
+    again = signed_in.post("/tournaments/new/", GOOD)
+
+    assert again.status_code == 400
+    html = again.content.decode()
+    error = re.search(r'<p class="error" id="id_name_error">(.*?)</p>', html, re.S)
+    assert error is not None and "You already run a tournament called" in error.group(1)
+    assert Tournament.objects.count() == 1
+
+
 # Entering players and the page ---------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from games import services as game_services
@@ -207,9 +208,24 @@ def create_tournament(
         raise InvalidCommand(f"a player is entered twice: {twice}", field="players")
     if seeding == Tournament.Seeding.RATING:
         names = rating_order(names)
+    name = name.strip()[:100]
     with transaction.atomic():
+        if organiser is not None:
+            # One tournament created at a time by each organiser (their row is locked): a
+            # form sent twice, or a request sent again after its answer was lost, finds the
+            # first still taking entries or playing, and makes no second one.
+            get_user_model().objects.select_for_update().filter(pk=organiser.pk).exists()
+            running = Tournament.objects.filter(organiser=organiser, name__iexact=name).exclude(
+                status=Tournament.Status.FINISHED
+            )
+            if running.exists():
+                raise InvalidCommand(
+                    f"you already run a tournament called {name!r} that is not over: find it "
+                    "on the tournaments page, or give this one another name",
+                    field="name",
+                )
         tournament = Tournament.objects.create(
-            name=name.strip()[:100],
+            name=name,
             organiser=organiser,
             variant=variant,
             scoring=scoring,

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from tournaments.brackets import tasks
+from tournaments.brackets.models import Tournament
 
 from .support import play_game
 
@@ -100,6 +101,18 @@ def test_bad_settings_are_refused_naming_the_field(client, change, field):
     assert response.status_code == 400
     assert response.json()["error"] == "invalid"
     assert field in str(response.json()["detail"])
+
+
+def test_a_tournament_sent_twice_is_created_once_until_it_is_over(client):
+    first = client.post("/api/tournaments/", BODY, format="json")
+
+    again = client.post("/api/tournaments/", {**BODY, "name": "winter open"}, format="json")
+
+    assert again.status_code == 400
+    assert "already run a tournament called 'winter open'" in str(again.json()["detail"]["name"])
+    assert Tournament.objects.count() == 1
+    Tournament.objects.filter(pk=first.json()["id"]).update(status=Tournament.Status.FINISHED)
+    assert client.post("/api/tournaments/", BODY, format="json").status_code == 201  # next year's
 
 
 def test_late_entries_and_drops(client):

@@ -1,6 +1,8 @@
-"""On PostgreSQL, tables of one season finishing at the same moment, in racing transactions,
+"""On PostgreSQL: tables of one season finishing at the same moment, in racing transactions,
 leave the same standings and ratings as a rebuild from the log: the season's lock serialises
-their updates, and a game that commits after a later-positioned one recomputes the ratings."""
+their updates, and a game that commits after a later-positioned one recomputes the ratings.
+And a league, season, night or tournament opened twice at once (a form sent twice, a request
+retried) is opened once."""
 
 import datetime
 import random
@@ -168,3 +170,20 @@ def test_a_night_opened_twice_at_once_on_one_date_is_one_night():
     assert len({night.pk for night, _ in opened}) == 1
     assert sorted(new for _, new in opened) == [False, False, False, True]
     assert season.nights.count() == 1
+
+
+def test_a_tournament_created_twice_at_once_is_created_once():
+    from tournaments.brackets import services as brackets
+    from tournaments.brackets.models import Tournament
+
+    organiser = get_user_model().objects.create_user("olga")
+
+    made, refused = at_once(
+        3,
+        lambda: brackets.create_tournament(
+            name="Cup", organiser=organiser, format="swiss", table_size=2, players=["Ann", "Bob"]
+        ),
+    )
+
+    assert len(made) == 1 and Tournament.objects.count() == 1
+    assert [e.field for e in refused] == ["name", "name"], refused
