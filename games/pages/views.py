@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -454,6 +455,24 @@ class SignInView(auth_views.LoginView):
         if response.status_code == 200:  # the form came back: the password was wrong
             failures.record()
         return response
+
+
+def admin_sign_in(request: HttpRequest) -> HttpResponse:
+    """The admin's sign-in, with wrong passwords counted per address as on the sign-in page
+    (``FailedSignIns``, the same count): it checks passwords too, so it is no way round it."""
+    failures = FailedSignIns(request)
+    if request.method == "POST" and (wait := failures.wait()) is not None:
+        response = HttpResponse(
+            f"Too many wrong passwords from here: try again in {wait} seconds.",
+            status=429,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = str(wait)
+        return response
+    response = admin.site.login(request)
+    if request.method == "POST" and response.status_code == 200:  # the form came back
+        failures.record()
+    return response
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

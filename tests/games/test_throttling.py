@@ -281,3 +281,30 @@ def test_a_right_password_on_the_sign_in_page_is_not_counted(rates, client, djan
         )
         assert signed_in.status_code == 302
         client.logout()
+
+
+def test_the_admin_sign_in_counts_wrong_passwords_with_the_sign_in_page(
+    rates, client, django_user_model
+):
+    # The admin's own sign-in checks passwords too: no way round the page's limit.
+    rates(token="3/minute")
+    django_user_model.objects.create_user("olga", password="the-right-one-2026", is_staff=True)
+    form = {"username": "olga", "password": "wrong", "next": "/admin/"}
+
+    answers = [client.post("/admin/login/", form) for _ in range(2)]
+    answers.append(client.post("/accounts/login/", form))
+    refused = client.post("/admin/login/", {**form, "password": "the-right-one-2026"})
+
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert_throttled(refused)
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_right_password_on_the_admin_sign_in_is_not_counted(rates, client, django_user_model):
+    rates(token="2/minute")
+    django_user_model.objects.create_user("olga", password="the-right-one-2026", is_staff=True)
+    form = {"username": "olga", "password": "the-right-one-2026", "next": "/admin/"}
+
+    for _ in range(3):
+        assert client.post("/admin/login/", form).status_code == 302
+        client.logout()
