@@ -249,12 +249,22 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
     }
     if not form.is_valid():
         return _replay_refused(request, game, viewer, error_text(form), ruling=sent)
+    undo_to = form.cleaned_data["undo_to"]
+    # A finished game's undo reopens it (services.undo), as the form says when the game is over.
+    reopen = undo_to is not None and game.status == Game.Status.FINISHED and not game.sheet
+    if reopen and not form.cleaned_data["reopen"]:
+        error = (
+            "The game ended after this page was shown: an undo now reopens it, as the form "
+            "says. Look the ruling over and rule again."
+        )
+        return _replay_refused(request, game, viewer, error, ruling=sent)
     try:
         services.rule_on_dispute(
             dispute_id=dispute_id,
             decision=form.cleaned_data["decision"],
             note=form.cleaned_data["note"],
-            undo_to=form.cleaned_data["undo_to"],
+            undo_to=undo_to,
+            reopen=reopen,
             by=viewer.actor,
         )
     except (RuleError, GameError) as exc:
