@@ -307,6 +307,12 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     to_version = form.cleaned_data.get("to_version")
     if not valid:
         return _replay_refused(request, game, viewer, error_text(form), version=to_version)
+    if game.status == Game.Status.FINISHED and not game.sheet and not form.cleaned_data["reopen"]:
+        error = (
+            "The game is over and every player has seen every hand: to play on from an earlier "
+            "moment, tick “Reopen the finished game” and give the reason."
+        )
+        return _replay_refused(request, game, viewer, error, version=to_version)
     try:
         version = services.undo(
             game_id=game.pk,

@@ -236,7 +236,8 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     no_reason = client.post(url, {"to_version": to, "reason": "  ", "reopen": "on"})
 
     assert not_reopened.status_code == 400
-    assert "reopen the game" in html.unescape(not_reopened.text)
+    assert "tick “Reopen the finished game” and give the reason" in html.unescape(not_reopened.text)
+    assert "reopen: true" not in html.unescape(not_reopened.text)
     assert no_reason.status_code == 400
     assert "say why the finished game is reopened" in html.unescape(no_reason.text)
     assert not Event.objects.filter(game=game, type="rewound").exists()
