@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.errors import NotFound
 from games.registry import Onward
 from tournaments.brackets import rounds
-from tournaments.brackets.models import Table, Tournament
+from tournaments.brackets.models import Ruling, Table, Tournament
 from tournaments.brackets.services import plain_rows
 
 
@@ -98,12 +98,39 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
                 "kind": r.kind,
                 "reason": r.reason,
                 "players": list(r.players),
+                "against": against,
                 "at": r.created_at,
             }
-            for r in tournament.rulings.order_by("created_at", "pk")
+            for r, against in rulings_against(tournament)
         ],
         "winner": tournament.winner or None,
     }
+
+
+AGAINST_KINDS = (Ruling.Kind.FORFEIT, Ruling.Kind.DISQUALIFICATION, Ruling.Kind.NO_SHOW)
+
+
+def rulings_against(tournament: Tournament) -> list[tuple[Ruling, list[str]]]:
+    """The director's decisions, oldest first, each with whom it is against: who forfeited, was
+    disqualified or did not show (nobody for the other kinds). An award places that player
+    last (the page's award; the API's placings are best first). A table ended for want of
+    players present names those ruled absent at it."""
+    absent: dict[tuple[int, int | None], list[str]] = {}
+    rows = []
+    for ruling in tournament.rulings.order_by("created_at", "pk"):
+        at = (ruling.round_number, ruling.table_number)
+        against: list[str] = []
+        if ruling.kind == Ruling.Kind.ABSENT:
+            absent.setdefault(at, []).extend(ruling.players)
+        elif ruling.kind in (Ruling.Kind.REOPENED, Ruling.Kind.WITHDRAWN):
+            # The rounds after it were reset: their tables are seated anew.
+            absent = {k: v for k, v in absent.items() if k[0] <= ruling.round_number}
+        elif ruling.kind in AGAINST_KINDS:
+            # Ended by the sweeps (no director): at most one player was left present.
+            gone = [p for p in ruling.players if p in absent.get(at, ())]
+            against = gone if ruling.by_id is None and gone else list(ruling.players[-1:])
+        rows.append((ruling, against))
+    return rows
 
 
 def onward(game: Any, player: str | None) -> Onward | None:
