@@ -72,7 +72,8 @@ def test_a_player_goes_from_a_decided_table_to_their_next_table(tournament, orga
 
     # The polled box now names the table and takes the player there, seated as themselves.
     box = ann.get(f"/table/{first.game_id}/onward/").content.decode()
-    assert "Your next table: round 2, table 1 of Spring Cup." in box
+    assert "Your next table: the final table of Spring Cup." in box  # as the tournament page says
+    assert "Take your seat at the final table" in box
     assert "hx-get" not in box  # found: no more asking
     answer = ann.get(f"/table/{first.game_id}/next-table/")
     assert answer.status_code == 302 and answer["Location"] == f"/table/{final.game_id}/"
