@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -59,6 +60,7 @@ from games.serializers import (
 from games.throttles import CommandThrottle, SeatThrottle, TokenThrottle
 from games.visibility import is_revealed
 from rules import IllegalCommand, InvalidCard, InvalidCommand, command_from_dict
+from rules.commands import COMMAND_TYPES
 from rules.views import game_view
 
 logger = logging.getLogger(__name__)
@@ -506,15 +508,20 @@ class CommandsView(GameAPIView):
         body = request.data
         meta = CommandMetaSerializer(data=body if isinstance(body, dict) else {})
         meta.is_valid(raise_exception=True)
-        # The game's edition picks its own play command (a field of another's is refused).
-        command = command_from_dict(caller.seat, body, caller.game.variant)
-        result = services.apply_command(
-            game_id=caller.game.pk,
-            command=command,
-            actor=caller.actor,
-            expected_version=meta.validated_data.get("expected_version"),
-            key=meta.validated_data.get("key"),
-        )
+        try:
+            # The game's edition picks its own play command (a field of another's is refused).
+            command = command_from_dict(caller.seat, body, caller.game.variant)
+            result = services.apply_command(
+                game_id=caller.game.pk,
+                command=command,
+                actor=caller.actor,
+                expected_version=meta.validated_data.get("expected_version"),
+                key=meta.validated_data.get("key"),
+            )
+        except InvalidCommand as exc:
+            if (sent := _as_sent(exc, body)) is exc:
+                raise
+            raise sent from exc
         if result.state is None:  # an answer given again: the game may have moved since
             game = services.get_game(caller.game.pk)
         else:
@@ -527,6 +534,18 @@ class CommandsView(GameAPIView):
             "receipt": result.receipt,
         }
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _as_sent(exc: InvalidCommand, body: Any) -> InvalidCommand:
+    """``exc`` naming the field as the client sent it: a field sent by its former name (a
+    catch's ``seat`` for ``target``, taken for one version) is named so in the error."""
+    kind = body.get("type") if isinstance(body, dict) else None
+    cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None
+    for f in dataclass_fields(cls) if cls is not None else ():
+        name, former = f.metadata.get("json", f.name), f.metadata.get("old")
+        if former and exc.field == name and former in body and name not in body:
+            return InvalidCommand(str(exc), field=former)
+    return exc
 
 
 class EventsView(GameAPIView):

@@ -888,7 +888,7 @@ def _catch(d: Decision, cmd: Catch) -> None:
     if cmd.seat is None:
         raise IllegalCommand("a catch must come from a seat")
     if not 0 <= cmd.target < s.players:
-        raise InvalidCommand(f"no seat {cmd.target} to catch", field="seat")  # the API's name
+        raise InvalidCommand(f"no seat {cmd.target} to catch", field="target")
     if cmd.target == cmd.seat:
         raise IllegalCommand("a player cannot catch themselves")
     if s.exposed != cmd.target:

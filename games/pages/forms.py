@@ -203,7 +203,8 @@ class DisputeForm(forms.Form):
 
 class RulingForm(forms.Form):
     """A referee's ruling on a dispute: upheld (going back to ``undo_to`` if given) or
-    rejected, with a note."""
+    rejected, with a note. ``reopen``: the form said the game is over, so that an undo reopens
+    it (the ruling is the reason the log keeps)."""
 
     decision = forms.ChoiceField(
         choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
@@ -214,6 +215,7 @@ class RulingForm(forms.Form):
     )
     note = text_field("The note", NOTE_LENGTH, required=False)
     undo_to = whole_number("The event to go back to", required=False)
+    reopen = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

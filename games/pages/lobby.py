@@ -37,6 +37,11 @@ from rules import RuleError
 from rules.variants import get_variant
 
 SESSION_DEVICE = "table_device"  # this browser's random token (games.services.take_seat)
+# A tournament's table is played once: its players go on to the tournament's next round.
+NO_EVENT_REMATCH = (
+    "A tournament's table is played once, so it has no rematch: the tournament's page shows "
+    "where its players go next."
+)
 # How often a finished table asks whether a rematch started: only while the tab is shown.
 REMATCH_POLL = "every 5s [document.visibilityState === 'visible']"
 
@@ -133,6 +138,8 @@ def rematch(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return _forbidden(request, game, "Only a seat or a referee of this game can rematch.")
     new = _rematch_of(game)
     if request.method == "POST" and new is None:
+        if onward_context(game, None) is not None:
+            return _forbidden(request, game, NO_EVENT_REMATCH)
         if not services.may_start_rematch(request.user, game, viewer.seat):
             return _forbidden(request, game, "Only the referee of this game starts a rematch.")
         try:
@@ -164,6 +171,8 @@ def rematch_offer(request: HttpRequest, game_id: UUID) -> HttpResponse:
     viewer = viewer_of(request, game)
     if not (viewer.player or viewer.referee):
         return HttpResponse(status=403)
+    if onward_context(game, None) is not None:
+        return HttpResponse(status=204)  # nothing to offer: no rematch at a tournament's table
     context = {
         "game": game,
         "rematch_game": _rematch_of(game),

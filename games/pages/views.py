@@ -250,12 +250,22 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
     }
     if not form.is_valid():
         return _replay_refused(request, game, viewer, error_text(form), ruling=sent)
+    undo_to = form.cleaned_data["undo_to"]
+    # A finished game's undo reopens it (services.undo), as the form says when the game is over.
+    reopen = undo_to is not None and game.status == Game.Status.FINISHED and not game.sheet
+    if reopen and not form.cleaned_data["reopen"]:
+        error = (
+            "The game ended after this page was shown: an undo now reopens it, as the form "
+            "says. Look the ruling over and rule again."
+        )
+        return _replay_refused(request, game, viewer, error, ruling=sent)
     try:
         services.rule_on_dispute(
             dispute_id=dispute_id,
             decision=form.cleaned_data["decision"],
             note=form.cleaned_data["note"],
-            undo_to=form.cleaned_data["undo_to"],
+            undo_to=undo_to,
+            reopen=reopen,
             by=viewer.actor,
         )
     except (RuleError, GameError) as exc:
@@ -298,6 +308,12 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     to_version = form.cleaned_data.get("to_version")
     if not valid:
         return _replay_refused(request, game, viewer, error_text(form), version=to_version)
+    if game.status == Game.Status.FINISHED and not game.sheet and not form.cleaned_data["reopen"]:
+        error = (
+            "The game is over and every player has seen every hand: to play on from an earlier "
+            "moment, tick “Reopen the finished game” and give the reason."
+        )
+        return _replay_refused(request, game, viewer, error, version=to_version)
     try:
         version = services.undo(
             game_id=game.pk,

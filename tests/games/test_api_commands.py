@@ -129,6 +129,16 @@ def test_a_catch_names_its_target_as_target_or_by_its_former_name_seat(game):
     assert answers == ["seat 2 cannot be caught now"] * 2
 
 
+@pytest.mark.parametrize("name", ["target", "seat"])
+@pytest.mark.parametrize(("value", "words"), [(99, "no seat 99 to catch"), ("x", "")])
+def test_a_bad_catch_target_is_400_naming_the_field_as_sent(game, name, value, words):
+    response = send(game, 1, {"type": "catch", name: value})
+
+    assert response.status_code == 400, response.content
+    assert list(response.json()["detail"]) == [name]
+    assert words in response.json()["detail"][name]
+
+
 def test_a_play_with_another_editions_field_is_400_naming_it(game):
     response = send(game, 1, {"type": "play", "card": "Y1", "give": "G"})
 

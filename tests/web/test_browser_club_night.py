@@ -268,6 +268,37 @@ def test_a_named_referee_finds_the_wild_draw_4_from_the_season_and_rules(
     screenshot(page, f"club-night-ruling-{page.size_name}")
 
 
+def test_a_dispute_on_a_finished_game_is_upheld_with_an_undo_by_clicking(
+    screen, live_server, disputed
+):
+    """The game ended while the dispute waited: the ruling form says an undo reopens it, and
+    upholding with one does, with the ruling as the reason."""
+    page, base = screen, live_server.url
+    season, game = disputed
+    play_with_bots(game.pk, seed="to the end")
+    played = Dispute.objects.get(game=game).version
+
+    sign_in(page, base, "olga", "Tables-at-8", next_url=f"/table/{game.pk}/replay/")
+    dispute = page.locator("#disputes article").first
+    assert "upheld with an undo, it is reopened" in dispute.inner_text().lower()
+    dispute.get_by_role("radio", name="Upheld").check()
+    dispute.get_by_label("Note", exact=True).fill("Bob held the red 3: a bluff")
+    dispute.get_by_label("Undo moves (upheld only)").select_option(str(played - 1))
+    with page.expect_navigation(wait_until="load"):
+        dispute.get_by_role("button", name="Rule").click()
+    fits(page)
+    assert page.locator(".error").count() == 0
+    assert "upheld" in page.locator("#disputes").inner_text()
+    rewound = Event.objects.filter(game=game).order_by("-version").first()
+    assert (rewound.type, rewound.data["to_version"], rewound.data["reopened"]) == (
+        "rewound",
+        played - 1,
+        True,
+    )
+    assert "red 3" in rewound.data["reason"]
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
+
+
 def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server, olga):
     """The league list, a league, its standings, a player and the sign-in and error pages, each
     no wider than the screen (the standings' hidden words once made a phone's page 506 px)."""

@@ -345,6 +345,18 @@ def test_a_paper_table_links_its_score_sheet_and_league_players_can_be_ticked(or
     assert reverse("tournaments:score-sheet", args=[game.pk]) in page
 
 
+def test_a_score_sheet_table_shows_the_hand_the_sheet_is_at(organiser, night):
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    game = Game.objects.get()
+    url = reverse("tournaments:night-page", args=[night.pk])
+    assert "Playing hand 1." in text(organiser.get(url))
+
+    record(game, 0, {1: 10})
+
+    assert "Playing hand 2." in text(organiser.get(url))
+    assert organiser.get(f"/api/nights/{night.pk}/").json()["tables"][0]["hand"] == 2
+
+
 def test_the_htmx_poll_gets_only_the_tables(organiser, night):
     seat(organiser, night, kind="sheet", new_players="Ann\nBob")
     response = organiser.get(

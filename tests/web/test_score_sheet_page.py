@@ -377,13 +377,23 @@ def test_a_veto_sheet_takes_the_cards_in_words_and_says_how_in_its_own_colours(
     assert hand.data["remaining"] == [[], ["O7", "PS"], ["P3", "W"]]
 
 
-@pytest.mark.parametrize("points", ["1_000", "+5", "٣", "-5"])
-def test_points_that_are_not_digits_alone_are_refused_in_words(referee, sheet, points):
+@pytest.mark.parametrize(
+    ("points", "words"),
+    [
+        ("1_000", "Points are a whole number."),
+        ("+5", "Points are a whole number."),
+        ("٣", "Points are a whole number."),
+        ("-5", "Points cannot be negative."),
+        ("-1", "Points cannot be negative."),
+        ("-x", "Points are a whole number."),
+    ],
+)
+def test_points_that_are_not_digits_alone_are_refused_in_words(referee, sheet, points, words):
     before = events(sheet)
 
     response = referee.post(url(sheet), hand_form(0, points={1: points, 2: 3}, confirm=False))
 
-    assert "Points are a whole number." in unescape(response.text)
+    assert words in unescape(response.text)
     assert "Check hand" not in response.text and events(sheet) == before
 
 

@@ -236,7 +236,8 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     no_reason = client.post(url, {"to_version": to, "reason": "  ", "reopen": "on"})
 
     assert not_reopened.status_code == 400
-    assert "reopen the game" in html.unescape(not_reopened.text)
+    assert "tick “Reopen the finished game” and give the reason" in html.unescape(not_reopened.text)
+    assert "reopen: true" not in html.unescape(not_reopened.text)
     assert no_reason.status_code == 400
     assert "say why the finished game is reopened" in html.unescape(no_reason.text)
     assert not Event.objects.filter(game=game, type="rewound").exists()
@@ -251,6 +252,63 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
         True,
     )
     assert not services.load_game(game_id=game.pk).finished
+
+
+def test_a_dispute_on_a_finished_game_is_upheld_with_an_undo_that_reopens_it(
+    client, make_game, referee
+):
+    from tests.web.table_support import drive
+
+    game = make_game(scoring="none", created_by=referee)
+    drive(game, until=lambda s: s.finished)
+    to = rested_version(game)
+    dispute = services.open_dispute(game_id=game.pk, version=to + 1, claim="x", by="seat:0")
+    client.force_login(referee)
+    url = f"/table/{game.pk}/disputes/{dispute.pk}/ruling/"
+    page = html.unescape(client.get(f"/table/{game.pk}/replay/").text)
+    form = page[page.index(f'id="ruling-{dispute.pk}"') :]
+    form = form[: form.index("</form>")]
+    assert "The game is over" in form and "it is reopened" in form
+    assert '<input type="hidden" name="reopen" value="on">' in form
+
+    # A form shown before the game ended said nothing of reopening it: it is shown again.
+    stale = client.post(url, {"decision": "upheld", "note": "Bob misdealt", "undo_to": to})
+
+    assert stale.status_code == 400
+    text = html.unescape(stale.text)
+    assert "The game ended after this page was shown: an undo now reopens it" in text
+    assert "reopen: true" not in text
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+
+    ruled = client.post(
+        url, {"decision": "upheld", "note": "Bob misdealt", "undo_to": to, "reopen": "on"}
+    )
+
+    assert ruled.status_code == 302
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.undo_to) == ("upheld", to)
+    last = Event.objects.filter(game=game).order_by("-version").first()
+    assert (last.type, last.data["reopened"]) == ("rewound", True)
+    assert last.data["reason"] == f"the dispute about event {to + 1} was upheld: Bob misdealt"
+    assert not services.load_game(game_id=game.pk).finished
+
+
+def test_a_dispute_on_a_finished_game_is_rejected_without_reopening_it(client, make_game, referee):
+    from tests.web.table_support import drive
+
+    game = make_game(scoring="none", created_by=referee)
+    drive(game, until=lambda s: s.finished)
+    dispute = services.open_dispute(game_id=game.pk, version=2, claim="x", by="seat:0")
+    client.force_login(referee)
+
+    ruled = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "rejected", "note": "no", "undo_to": "", "reopen": "on"},
+    )
+
+    assert ruled.status_code == 302
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+    assert services.load_game(game_id=game.pk).finished
 
 
 def test_an_htmx_step_gets_the_frame_and_a_history_restore_the_whole_page(

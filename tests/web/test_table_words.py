@@ -73,6 +73,16 @@ def test_a_challenge_reads_without_the_hand_for_a_seat_it_was_not_shown_to():
     assert words == "Bob challenged Cy's Wild Draw 4: a bluff."
 
 
+def test_a_name_starting_a_line_is_shown_as_written():
+    name = Namer(["de Vries", "van Dam"], viewer=0)
+
+    assert event_text({"type": "dealer_chosen", "dealer": 0}, name) == "de Vries (you) deals."
+    assert event_text({"type": "dealer_chosen", "dealer": 1}, name) == "van Dam deals."
+    assert event_text({"type": "turn_began", "seat": 1}, name) == "van Dam's turn."
+    assert event_text({"type": "turn_began", "seat": 0}, name) == "Your turn."
+    assert name.cap(-1) == "The referee" and name.cap(5) == "Player 6"
+
+
 def test_commands_in_words():
     name = Namer(["Ann", "Bob"], viewer=0)
 

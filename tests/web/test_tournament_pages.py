@@ -117,6 +117,19 @@ def test_without_a_timer_or_players_the_tournament_takes_entries_later(signed_in
     assert not tournament.duplicate_deals and not tournament.entries.exists()
 
 
+def test_with_no_scoring_the_target_may_be_left_empty(signed_in):
+    form = signed_in.get("/tournaments/new/").content.decode()
+    target = re.search(r'<input[^>]*name="target"[^>]*>', form).group(0)
+    assert " required" not in target  # the browser lets it be sent empty
+
+    answer = signed_in.post("/tournaments/new/", {**GOOD, "scoring": "none", "target": ""})
+
+    assert answer.status_code == 302
+    tournament = Tournament.objects.get()
+    assert (tournament.scoring, tournament.target) == ("none", 500)
+    assert "games to" not in text_of(signed_in.get(answer["Location"]))
+
+
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
@@ -130,6 +143,9 @@ def test_without_a_timer_or_players_the_tournament_takes_entries_later(signed_in
         ({"variant": "uno-flip"}, "variant", "Choose one of the listed ones."),
         ({"scoring": "golf"}, "scoring", "Choose one of the listed ones."),
         ({"target": "0"}, "target", "A whole number from 1 to 100000."),
+        ({"target": ""}, "target", "Fill this in: a whole number from 1 to 100000."),
+        ({"target": "", "scoring": "standard"}, "target", "Fill this in: a whole number"),
+        ({"target": "0", "scoring": "none"}, "target", "A whole number from 1 to 100000."),
         ({"turn_seconds": "2"}, "turn_seconds", "A whole number from 5 to 3600."),
         ({"seeding": "random"}, "seeding", "Choose one of the listed ones."),
         ({"players": "Ann\nBob\nAnn"}, "players", "Ann is listed twice."),

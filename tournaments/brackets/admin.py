@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from tournaments.brackets import services
+from tournaments.brackets import selectors, services
 from tournaments.brackets.forms import TournamentForm
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
@@ -44,12 +44,21 @@ class RulingInline(admin.TabularInline):
 
     model = Ruling
     extra = 0
-    fields = ["created_at", "round_number", "table_number", "kind", "reason", "players", "by"]
+    fields = [
+        *("created_at", "round_number", "table_number", "kind", "against", "reason", "players"),
+        "by",
+    ]
     readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    @admin.display(description="against")
+    def against(self, ruling: Ruling) -> str:
+        """Who forfeited, was disqualified or did not show (as the tournament page says)."""
+        rows = selectors.rulings_against(ruling.tournament)
+        return ", ".join(next((who for r, who in rows if r.pk == ruling.pk), []))
 
 
 @admin.register(Tournament)

@@ -61,7 +61,7 @@ def bracket_svg(detail: dict[str, Any]) -> SafeString:
     height = TOP
     for col, rnd in enumerate(rounds):
         x = 8 + col * COLUMN
-        heading = "Final" if rnd["kind"] == "final" else f"Round {rnd['number']}"
+        heading = "Final table" if rnd["kind"] == "final" else f"Round {rnd['number']}"
         parts.append(
             f'<text class="bracket-round" x="{x}" y="20">{escape(heading)}'
             f"{' (playing)' if rnd['status'] == 'playing' else ''}</text>"

@@ -99,6 +99,8 @@ class TournamentForm(EditionOptionFields):
         min_value=1,
         max_value=MAX_TARGET,
         initial=500,
+        # Required with scoring only (``clean``): left empty with none, the API's default.
+        required=False,
         error_messages=_whole_number(1, MAX_TARGET),
     )
     duplicate_deals = forms.BooleanField(
@@ -175,6 +177,11 @@ class TournamentForm(EditionOptionFields):
                 f"Fewer players go on than sit at a table: at most {size - 1} with tables of "
                 f"{size}.",
             )
+        if data.get("target") is None and "target" not in self.errors:
+            if data.get("scoring") == "none":
+                data.pop("target", None)  # not used: left to the service's default
+            elif data.get("scoring"):
+                self.add_error("target", self.fields["target"].error_messages["required"])
         data["options"] = self.clean_options(data)
         return data
 

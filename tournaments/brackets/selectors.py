@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.errors import NotFound
 from games.registry import Onward
 from tournaments.brackets import rounds
-from tournaments.brackets.models import Table, Tournament
+from tournaments.brackets.models import Round, Ruling, Table, Tournament
 from tournaments.brackets.services import plain_rows
 
 
@@ -52,6 +52,9 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
                 "absent": list(table.absent),
             }
         )
+    final_rounds = set(
+        tournament.round_set.filter(kind=Round.Kind.FINAL).values_list("number", flat=True)
+    )
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -98,12 +101,53 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
                 "kind": r.kind,
                 "reason": r.reason,
                 "players": list(r.players),
+                "against": against,
                 "at": r.created_at,
+                # A ruling on the final table names it so, as the rounds do.
+                "where": table_name(
+                    r.round_number, r.table_number, final=r.round_number in final_rounds
+                ),
             }
-            for r in tournament.rulings.order_by("created_at", "pk")
+            for r, against in rulings_against(tournament)
         ],
         "winner": tournament.winner or None,
     }
+
+
+def table_name(round_number: int, table_number: int | None, *, final: bool) -> str:
+    """A table as the tournament page names it: "Round 2, table 1", or "The final table"
+    (the one table of the final round)."""
+    if final:
+        return "The final table"
+    if table_number is None:
+        return f"Round {round_number}"
+    return f"Round {round_number}, table {table_number}"
+
+
+AGAINST_KINDS = (Ruling.Kind.FORFEIT, Ruling.Kind.DISQUALIFICATION, Ruling.Kind.NO_SHOW)
+
+
+def rulings_against(tournament: Tournament) -> list[tuple[Ruling, list[str]]]:
+    """The director's decisions, oldest first, each with whom it is against: who forfeited, was
+    disqualified or did not show (nobody for the other kinds). An award places that player
+    last (the page's award; the API's placings are best first). A table ended for want of
+    players present names those ruled absent at it."""
+    absent: dict[tuple[int, int | None], list[str]] = {}
+    rows = []
+    for ruling in tournament.rulings.order_by("created_at", "pk"):
+        at = (ruling.round_number, ruling.table_number)
+        against: list[str] = []
+        if ruling.kind == Ruling.Kind.ABSENT:
+            absent.setdefault(at, []).extend(ruling.players)
+        elif ruling.kind in (Ruling.Kind.REOPENED, Ruling.Kind.WITHDRAWN):
+            # The rounds after it were reset: their tables are seated anew.
+            absent = {k: v for k, v in absent.items() if k[0] <= ruling.round_number}
+        elif ruling.kind in AGAINST_KINDS:
+            # Ended by the sweeps (no director): at most one player was left present.
+            gone = [p for p in ruling.players if p in absent.get(at, ())]
+            against = gone if ruling.by_id is None and gone else list(ruling.players[-1:])
+        rows.append((ruling, against))
+    return rows
 
 
 def onward(game: Any, player: str | None) -> Onward | None:
@@ -128,10 +172,10 @@ def onward(game: Any, player: str | None) -> Onward | None:
     later = (
         Table.objects.filter(round__tournament=tournament, round__number__gt=table.round.number)
         .order_by("-round__number", "number")
-        .values_list("round__number", "number", "game_id", "players")
+        .values_list("round__number", "round__kind", "number", "game_id", "players")
     )
-    for round_number, number, game_id, players in later:
+    for round_number, kind, number, game_id, players in later:
         if player in players:
-            label = f"Round {round_number}, table {number}"
+            label = table_name(round_number, number, final=kind == Round.Kind.FINAL)
             return replace(where, next_game=game_id, next_label=label)
     return where

@@ -137,7 +137,15 @@ class DirectorRulingSerializer(serializers.Serializer):
         ]
     )
     reason = serializers.CharField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="the placings decided, best first, or the players it names",
+    )
+    against = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="who forfeited, was disqualified or did not show (a forfeit, a "
+        "disqualification, a no-show); empty for the other kinds",
+    )
     at = serializers.DateTimeField()
 
 

@@ -47,6 +47,9 @@ class PointsField(forms.CharField):
             return None
         # Digits alone: ``int`` would also read "1_000", "+5" or Arabic-Indic digits.
         if not (text.isascii() and text.isdigit()):
+            digits = text.strip().removeprefix("-").strip()
+            if text.strip().startswith("-") and digits.isascii() and digits.isdigit():
+                raise ValidationError("Points cannot be negative.", code="min_value")
             raise ValidationError("Points are a whole number.", code="invalid")
         return int(text)
 
@@ -97,8 +100,6 @@ class HandForm(forms.Form):
                     name,
                     f"{value} points is more than a whole {title} deck is worth ({worth} points).",
                 )
-            elif value is not None and value < 0:
-                self.add_error(name, "Points cannot be below 0.")
         if self.variant is None:
             return
         for seat in range(self.seats):

@@ -808,7 +808,7 @@ def night_page(night_id: int) -> dict[str, Any]:
             {
                 **game,
                 "number": number,
-                "hand": view.hand_number if view else None,
+                "hand": _hand_played(view, game),
                 "seats": seats,
                 "by_rank": by_rank,
                 "finished": game["status"] == Game.Status.FINISHED,
@@ -832,6 +832,16 @@ def night_page(night_id: int) -> dict[str, Any]:
         "tables": tables,
         "playing": sum(1 for t in tables if not t["finished"]),
     }
+
+
+def _hand_played(view: TableView | None, game: dict[str, Any]) -> int | None:
+    """The hand a table is at: a score sheet's counts the hands recorded, so until it is over
+    it is at the one after them (hand 1 before any is recorded)."""
+    if view is None:
+        return None
+    if game["sheet"] and game["status"] != Game.Status.FINISHED:
+        return view.hand_number + 1
+    return view.hand_number
 
 
 def still_playing(night_id: int, names: list[str]) -> str:

@@ -88,6 +88,43 @@ def cards_in_words(cards: Sequence[str]) -> str:
     return ", ".join(words) if words else "no cards"
 
 
+def names_and(names: Sequence[str]) -> str:
+    """Names in a sentence: ``"Tia"``, ``"Tia and Vic"``, ``"Sam, Tia and Vic"``."""
+    names = list(names)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+# What each kind of a director's decision did, in words (those against someone say who).
+RULING_WORDS = {
+    "forfeit": "{who} forfeited",
+    "disqualification": "{who} {was} disqualified",
+    "no_show": "{who} did not show",
+    "time": "time called",
+    "absent": "{who} ruled absent",
+    "reopened": "table reopened",
+    "withdrawn": "result withdrawn (the game was undone)",
+    "repaired": "round seated again",
+}
+PLACED_KINDS = ("forfeit", "disqualification", "no_show", "time")
+
+
+@register.filter
+def ruling_words(ruling: dict[str, Any]) -> str:
+    """A director's decision (as ``tournament_detail`` lists it) in words, after its round and
+    table: ``"Vic forfeited; placed 1st Tia, 2nd Vic"``."""
+    kind, players = ruling["kind"], list(ruling["players"])
+    who = list(ruling.get("against") or ()) or (players if kind == "absent" else [])
+    words = RULING_WORDS.get(kind, kind)
+    if "{who}" in words:
+        words = words.format(
+            who=names_and(who) or "a player", was="was" if len(who) < 2 else "were"
+        )
+    if kind in PLACED_KINDS and players:
+        places = ", ".join(f"{ordinal(i)} {name}" for i, name in enumerate(players, start=1))
+        words += f"; placed {places}"
+    return words
+
+
 @register.inclusion_tag("tournaments/roles.html", takes_context=True)
 def tournament_roles(context: template.Context, tournament_id: int) -> dict[str, Any]:
     """The tournament page's panel of who runs it: its organiser and named referees, and for

@@ -35,7 +35,9 @@ def scoring_choices() -> list[tuple[str, str]]:
 
 class Namer:
     """Seat numbers to names; the viewer's own seat is marked "(you)" (the verbs of the log
-    stay in the third person)."""
+    stay in the third person). A name is shown as written, at the start of a line too ("de
+    Vries deals."); only the words standing for one ("the referee", "your") are capitalised
+    there."""
 
     def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
         self.names = list(names)
@@ -47,16 +49,24 @@ class Namer:
         name = self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
         return f"{name} (you)" if seat == self.viewer else name
 
+    def _named(self, seat: int | None) -> bool:
+        """Whether ``seat`` is shown by its player's name."""
+        return seat is not None and 0 <= seat < len(self.names)
+
     def cap(self, seat: int | None) -> str:
+        """The name at the start of a sentence: as written ("de Vries"); "The referee"."""
         name = self(seat)
-        return name[:1].upper() + name[1:]
+        return name if self._named(seat) else name[:1].upper() + name[1:]
 
     def whose(self, seat: int | None) -> str:
         """The possessive: "your" for the viewer's own seat, "Bob's" for another."""
         return "your" if seat is not None and seat == self.viewer else f"{self(seat)}'s"
 
     def whose_cap(self, seat: int | None) -> str:
+        """The possessive at the start of a sentence: "Your", "de Vries's" as written."""
         words = self.whose(seat)
+        if self._named(seat) and seat != self.viewer:
+            return words
         return words[:1].upper() + words[1:]
 
 

@@ -30,6 +30,30 @@ def tournament(staff):
     )
 
 
+def test_the_rulings_say_whom_each_is_against(client, tournament, staff):
+    from tournaments.brackets import directing
+    from tournaments.brackets.models import Table
+
+    services.start_tournament(tournament_id=tournament.pk)
+    table = Table.objects.filter(round__number=1).first()
+    directing.award_against(
+        tournament_id=tournament.pk,
+        round_number=1,
+        table_number=table.number,
+        kind="forfeit",
+        player=table.players[1],
+        reason="went home",
+        by=staff,
+    )
+
+    page = client.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk]))
+
+    assert page.status_code == 200
+    html = page.content.decode()
+    cell = html[html.index('<td class="field-against">') :]
+    assert f"<p>{table.players[1]}</p>" in cell[: cell.index("</td>")]
+
+
 def test_the_tournament_pages_show_entries_rounds_and_tables(client, tournament):
     services.start_tournament(tournament_id=tournament.pk)
     page = client.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk]))

@@ -115,6 +115,15 @@ def test_a_tournament_sent_twice_is_created_once_until_it_is_over(client):
     assert client.post("/api/tournaments/", BODY, format="json").status_code == 201  # next year's
 
 
+def test_with_no_scoring_the_target_may_be_left_out_as_on_the_page(client):
+    body = {k: v for k, v in BODY.items() if k != "target"}
+
+    created = client.post("/api/tournaments/", body, format="json")
+
+    assert created.status_code == 201, created.json()
+    assert created.json()["settings"]["scoring"] == "none"
+
+
 def test_late_entries_and_drops(client):
     tid = client.post("/api/tournaments/", BODY, format="json").json()["id"]
     added = client.post(f"/api/tournaments/{tid}/entries/", {"player": "Ivy"}, format="json")

@@ -85,6 +85,7 @@ def test_a_director_awards_a_result_and_the_detail_shows_the_ruling(tournament, 
     assert decided["placings"] == [winner, loser]
     [ruling] = body["rulings"]
     assert ruling["kind"] == "disqualification" and ruling["reason"] == "marked cards"
+    assert ruling["players"] == [winner, loser] and ruling["against"] == [loser]
     assert ruling["round"] == 1 and ruling["table"] == 1
 
 

@@ -117,8 +117,55 @@ def test_an_award_from_the_page_is_shown_with_its_reason(tournament, director):
     table.refresh_from_db()
     assert table.placings[-1] == loser and table.decided_by == "award"
     html = page(Client(), tournament)
-    assert "no-show" in html and "never came" in html
+    assert f"{loser} did not show" in html and "never came" in html
     assert "Result awarded by the director." in html
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("forfeit", "{loser} forfeited"),
+        ("disqualification", "{loser} was disqualified"),
+        ("no_show", "{loser} did not show"),
+    ],
+)
+def test_a_ruling_says_who_it_is_against_and_then_the_placings(tournament, director, kind, words):
+    table = Table.objects.get(round__number=1, number=1)
+    loser, winner = table.players
+    director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": kind, "player": loser, "reason": "left early"},
+    )
+
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(Client(), tournament)))
+
+    said = words.format(loser=loser)
+    assert f"Round 1, table 1: {said}; placed 1st {winner}, 2nd {loser} — left early" in text
+
+
+def test_a_ruling_on_the_final_table_names_it_as_the_rounds_do(organiser, director):
+    cup = tournament_services.create_tournament(
+        name="Spring Cup",
+        organiser=organiser,
+        format="elimination",
+        table_size=2,
+        scoring="none",
+        players=PLAYERS[:4],
+    )
+    tournament_services.start_tournament(tournament_id=cup.pk, by=organiser)
+    play_round(cup)
+    final = Table.objects.get(round__tournament=cup, round__kind=Round.Kind.FINAL)
+    director.post(
+        f"/tournaments/{cup.pk}/direct/award/",
+        {"round": 2, "table": 1, "kind": "forfeit", "player": final.players[0], "reason": "ill"},
+    )
+
+    html = page(Client(), cup)
+
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert f"The final table: {final.players[0]} forfeited" in text
+    assert "Round 2, table 1" not in text
+    assert ">Final table</text>" in svg_of(html)
 
 
 def test_the_director_sees_how_each_playing_table_stands_before_deciding_it(tournament, director):

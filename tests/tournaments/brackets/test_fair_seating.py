@@ -7,7 +7,7 @@ import pytest
 
 from games import services as game_services
 from rules import IllegalCommand
-from tournaments.brackets import directing, pairing, rounds
+from tournaments.brackets import directing, pairing, rounds, selectors
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets.models import Entry, Ruling, Table, Tournament
 
@@ -193,6 +193,10 @@ def test_a_table_where_nobody_is_present_ends(organiser):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert Ruling.objects.filter(tournament=tournament, kind=Ruling.Kind.ABSENT).count() == 2
+    [ended] = [
+        r for r in selectors.tournament_detail(tournament.pk)["rulings"] if r["kind"] == "no_show"
+    ]
+    assert sorted(ended["against"]) == sorted(table.absent)  # who did not show, not the winner
     # Later timers find the table decided and append nothing.
     version = game_services.load_game(game_id=table.game_id).version
     assert not time_out(table.game_id)

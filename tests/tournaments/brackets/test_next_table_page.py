@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from games import services as game_services
-from games.models import Seat
+from games.models import Game, Seat
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets import tasks
 from tournaments.brackets.models import Table
@@ -72,7 +72,8 @@ def test_a_player_goes_from_a_decided_table_to_their_next_table(tournament, orga
 
     # The polled box now names the table and takes the player there, seated as themselves.
     box = ann.get(f"/table/{first.game_id}/onward/").content.decode()
-    assert "Your next table: round 2, table 1 of Spring Cup." in box
+    assert "Your next table: the final table of Spring Cup." in box  # as the tournament page says
+    assert "Take your seat at the final table" in box
     assert "hx-get" not in box  # found: no more asking
     answer = ann.get(f"/table/{first.game_id}/next-table/")
     assert answer.status_code == 302 and answer["Location"] == f"/table/{final.game_id}/"
@@ -106,3 +107,22 @@ def test_a_game_of_no_tournament_shows_no_way_on(organiser):
     ann = seat_of(game.pk, "Ann")
     assert 'id="onward"' not in table_page(ann, game.pk)
     assert ann.get(f"/table/{game.pk}/onward/").status_code == 204
+
+
+def test_a_finished_tournament_table_offers_no_rematch(tournament, organiser):
+    first = Table.objects.get(round__number=1, number=1)
+    play_game(first.game_id)
+    tasks.table_finished(str(first.game_id))
+    referee = Client()
+    referee.force_login(organiser)
+
+    for client in (seat_of(first.game_id, first.players[0]), referee):
+        html = table_page(client, first.game_id)
+        assert "Final standings" in html and "ematch" not in html
+        assert client.get(f"/table/{first.game_id}/rematch/offer/").status_code == 204
+
+    refused = referee.post(f"/table/{first.game_id}/rematch/")
+
+    assert refused.status_code == 403
+    assert "A tournament&#x27;s table is played once, so it has no rematch" in refused.text
+    assert not Game.objects.filter(rematch_of_id=first.game_id).exists()
