@@ -159,23 +159,33 @@ def undone_by(game_id: UUID | str, first: int, last: int) -> Event | None:
     """The ``rewound`` event that took the game back to before the batch of versions
     ``first``..``last`` (an undo after it), or None if the batch still stands.
 
-    Undo means what the engine says it means (``rules.engine.live_entries``): the batch stands
-    while its events are among the log's live entries. An undo that took it back may itself
-    have been undone since (a rewind to a version after which the batch stood again): then
-    the batch stands again. When it does not, the rewind named is the last one that took it
-    away."""
+    Undo means what the engine says it means (``rules.engine.live_entries``): a command's batch
+    stands while its events are among the log's live entries. An undo that took it back may
+    itself have been undone since (a rewind to a version after which the batch stood again):
+    then the batch stands again. An undo's own batch (one ``rewound`` event) stands while
+    nothing it took back is live again. When a batch does not stand, the rewind named is the
+    last one that took it away."""
     rewinds = Event.objects.filter(game_id=game_id, type="rewound", version__gt=last)
-    # Only a rewind to a version before the batch can take it away.
+    # Only a rewind to a version before the batch can take it (or what it took back) away.
     if not rewinds.filter(data__to_version__lt=first).exists():
         return None
     rows = Event.objects.filter(game_id=game_id).order_by("version")
     versions = list(rows.values_list("version", flat=True))
     back_to = dict(rows.filter(type="rewound").values_list("version", "data__to_version"))
 
-    def stands(upto: int) -> bool:
-        """Whether the batch is among the live entries of the log up to version ``upto``."""
+    def live(upto: int) -> set[int]:
+        """The versions among the live entries of the log up to version ``upto``."""
         log = ((version, version) for version in versions if version <= upto)
-        return first in live_entries(log, back_to.get)
+        return set(live_entries(log, back_to.get))
+
+    # An undo's batch: the versions it took back, which must stay taken back.
+    taken_back = live(first - 1) - live(first) if first in back_to else set()
+
+    def stands(upto: int) -> bool:
+        """Whether the batch stands in the log up to version ``upto``."""
+        if first in back_to:
+            return not taken_back & live(upto)
+        return first in live(upto)
 
     if stands(versions[-1]):
         return None
