@@ -3,6 +3,7 @@ marked legal or bluff with its evidence, undo to a chosen event with a reason, a
 disputes with their rulings; disputes are filed from the table page."""
 
 import html
+import re
 
 import pytest
 
@@ -89,13 +90,135 @@ def test_a_legal_wild_draw_four_is_marked_legal(client, make_game, referee):
     assert "no card of that colour" in text
 
 
+def head(game):
+    """The game's version now: what a replay page shown now shows."""
+    return services.get_game(game.pk).version
+
+
+def undo_form(client, game, version):
+    """The replay's undo form at ``version``, as the page gives it: its hidden fields."""
+    page = client.get(f"/table/{game.pk}/replay/", {"v": version}).text
+    form = page[page.index('action="/table/') : page.index("</form>", page.index("undo-reason"))]
+    return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def refusal(response):
+    """The alert the replay page shows, in the words the referee reads."""
+    text = html.unescape(response.text)
+    start = text.index('<p class="error" role="alert">')
+    return text[start : text.index("</p>", start)].split(">", 1)[1]
+
+
+def test_the_replays_undo_form_sends_the_version_the_page_showed_and_a_key_of_its_own(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+
+    form = undo_form(client, game, version - 1)
+    again = undo_form(client, game, version - 1)
+
+    assert form["to_version"] == str(version - 1)
+    assert form["version"] == str(head(game))
+    assert len(form["key"]) >= 16 and again["key"] != form["key"]
+
+
+def test_an_undo_form_sent_twice_undoes_once(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+
+    first = client.post(url, form)
+    again = client.post(url, form)
+
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"]
+    assert Event.objects.filter(game=game, type="rewound").count() == 1
+    assert head(game) == int(first["Location"].rsplit("v=", 1)[1])
+
+
+def test_an_undo_form_sent_after_the_game_moved_on_undoes_nothing_and_says_so_plainly(
+    client, make_game, referee, play
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    play(game, commands=1)
+    moved = head(game)
+
+    response = client.post(f"/table/{game.pk}/replay/undo/", form)
+
+    assert response.status_code == 409
+    said = refusal(response)
+    assert said.startswith("The game has moved on since this page was shown, so nothing")
+    assert not re.search(r"\d|version|stale|key", said)
+    assert head(game) == moved
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+    assert "Undo to event" in response.text and f"Event {moved} of {moved}" in response.text
+
+
+def test_an_undo_form_sent_again_with_another_reason_undoes_nothing_more(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+    assert client.post(url, form).status_code == 302
+    undone = head(game)
+
+    response = client.post(url, {**form, "reason": "Bob misplayed"})
+
+    assert response.status_code == 409
+    assert refusal(response).startswith("This form was already sent with other choices")
+    assert not re.search(r"\d|version|key_clash|key", refusal(response))
+    assert head(game) == undone
+
+
+def test_an_undo_form_sent_again_after_its_undo_was_undone_undoes_nothing_more(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    shown = head(game)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+    assert client.post(url, form).status_code == 302
+    services.undo(game_id=game.pk, to_version=shown, reason="it stood", by=f"user:{referee.pk}")
+    restored = head(game)
+
+    response = client.post(url, form)
+
+    assert response.status_code == 409
+    assert refusal(response).startswith("This undo was made when the form was first sent")
+    assert head(game) == restored
+
+
+def test_an_undo_form_that_names_no_version_undoes_nothing(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    before = head(game)
+
+    for shown in ({}, {"version": ""}, {"version": "-3"}, {"version": "nine"}):
+        response = client.post(
+            f"/table/{game.pk}/replay/undo/",
+            {"to_version": version - 1, "reason": "misplayed", **shown},
+        )
+
+        assert response.status_code == 400
+        assert refusal(response).startswith("This form did not say how far the game had gone")
+    assert head(game) == before
+
+
 def test_the_referee_undoes_to_a_chosen_event_with_a_reason(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
     back_to = version - 1  # Bob's turn, before the Wild Draw 4
 
     response = client.post(
-        f"/table/{game.pk}/replay/undo/", {"to_version": back_to, "reason": "misplayed"}
+        f"/table/{game.pk}/replay/undo/",
+        {"to_version": back_to, "reason": "misplayed", "version": head(game)},
     )
 
     assert response.status_code == 302
@@ -109,7 +232,10 @@ def test_undo_refuses_the_middle_of_a_command(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
 
-    response = client.post(f"/table/{game.pk}/replay/undo/", {"to_version": version, "reason": "x"})
+    response = client.post(
+        f"/table/{game.pk}/replay/undo/",
+        {"to_version": version, "reason": "x", "version": head(game)},
+    )
 
     assert response.status_code == 400
     assert "in the middle of one command" in response.text
@@ -232,8 +358,11 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     to = rested_version(game)
     url = f"/table/{game.pk}/replay/undo/"
 
-    not_reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt"})
-    no_reason = client.post(url, {"to_version": to, "reason": "  ", "reopen": "on"})
+    shown = head(game)
+    not_reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt", "version": shown})
+    no_reason = client.post(
+        url, {"to_version": to, "reason": "  ", "reopen": "on", "version": shown}
+    )
 
     assert not_reopened.status_code == 400
     assert "reopen the game" in html.unescape(not_reopened.text)
@@ -241,7 +370,9 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     assert "say why the finished game is reopened" in html.unescape(no_reason.text)
     assert not Event.objects.filter(game=game, type="rewound").exists()
 
-    reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt", "reopen": "on"})
+    reopened = client.post(
+        url, {"to_version": to, "reason": "Bob misdealt", "reopen": "on", "version": shown}
+    )
 
     assert reopened.status_code == 302
     last = Event.objects.filter(game=game).order_by("-version").first()
