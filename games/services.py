@@ -534,10 +534,12 @@ def rule_on_dispute(
     undo_to: int | None = None,
     reopen: bool = False,
     by: str,
+    expected_version: int | None = None,
 ) -> Dispute:
     """Close an open dispute as ``upheld`` or ``rejected``; an upheld one may rewind the game
     to ``undo_to`` (in the same transaction as the ruling; a finished game must be
-    ``reopen``ed, as ``undo`` says)."""
+    ``reopen``ed, as ``undo`` says). With ``undo_to``, ``expected_version`` is the version the
+    referee saw, as ``undo`` takes it: ``Stale``, and nothing ruled, once the game moved on."""
     if decision not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
         raise InvalidCommand(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
@@ -556,7 +558,14 @@ def rule_on_dispute(
             reason = f"the dispute about event {dispute.version} was upheld" + (
                 f": {note}" if note else ""
             )
-            undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by, reopen=reopen)
+            undo(
+                game_id=dispute.game_id,
+                to_version=undo_to,
+                reason=reason,
+                by=by,
+                reopen=reopen,
+                expected_version=expected_version,
+            )
         dispute.status = decision
         dispute.ruling = note or ""
         dispute.undo_to = undo_to

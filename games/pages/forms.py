@@ -201,29 +201,6 @@ class DisputeForm(forms.Form):
     claim = text_field("The claim", CLAIM_LENGTH, empty_message="say what the dispute claims")
 
 
-class RulingForm(forms.Form):
-    """A referee's ruling on a dispute: upheld (going back to ``undo_to`` if given) or
-    rejected, with a note."""
-
-    decision = forms.ChoiceField(
-        choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
-        error_messages={
-            "required": "Choose the ruling: upheld or rejected.",
-            "invalid_choice": "Choose the ruling: upheld or rejected.",
-        },
-    )
-    note = text_field("The note", NOTE_LENGTH, required=False)
-    undo_to = whole_number("The event to go back to", required=False)
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        if cleaned.get("undo_to") is not None and cleaned.get("decision") == "rejected":
-            self.add_error(
-                "undo_to", "A dispute rejected undoes nothing: choose upheld, or no undo."
-            )
-        return cleaned
-
-
 # A form that undoes says which moment of the game its page showed, so that it never takes
 # back a move made after the page was shown; one without it is from a page older than that.
 NO_VERSION_SHOWN = (
@@ -231,6 +208,11 @@ NO_VERSION_SHOWN = (
     "undone: reload the page, look at the game as it stands now and undo again."
 )
 ALTERED_FORM = "This form was changed on its way: reload the page and undo again."
+
+
+def _shown(version: int | None) -> bool:
+    """Whether a form that undoes named a version of the game it was shown at."""
+    return version is not None and version >= 0
 
 
 def undo_key_field() -> forms.CharField:
@@ -241,6 +223,33 @@ def undo_key_field() -> forms.CharField:
         max_length=KEY_LENGTH,
         error_messages={"max_length": ALTERED_FORM, "null_characters_not_allowed": ALTERED_FORM},
     )
+
+
+class RulingForm(forms.Form):
+    """A referee's ruling on a dispute: upheld (going back to ``undo_to`` if given) or
+    rejected, with a note. ``version`` is the game's version the page showed: a ruling that
+    undoes takes back no move made after it."""
+
+    decision = forms.ChoiceField(
+        choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
+        error_messages={
+            "required": "Choose the ruling: upheld or rejected.",
+            "invalid_choice": "Choose the ruling: upheld or rejected.",
+        },
+    )
+    note = text_field("The note", NOTE_LENGTH, required=False)
+    undo_to = whole_number("The event to go back to", required=False)
+    version = PageVersionField()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("undo_to") is not None and cleaned.get("decision") == "rejected":
+            self.add_error(
+                "undo_to", "A dispute rejected undoes nothing: choose upheld, or no undo."
+            )
+        elif cleaned.get("undo_to") is not None and not _shown(cleaned.get("version")):
+            self.add_error("version", NO_VERSION_SHOWN)
+        return cleaned
 
 
 class UndoForm(forms.Form):
@@ -264,7 +273,7 @@ class UndoForm(forms.Form):
             if cleaned.get("reopen") and not reason:
                 self.add_error("reason", "say why the finished game is reopened")
             cleaned["reason"] = reason or self.DEFAULT_REASON
-        if "version" in cleaned and (cleaned["version"] is None or cleaned["version"] < 0):
+        if "version" in cleaned and not _shown(cleaned["version"]):
             self.add_error("version", NO_VERSION_SHOWN)
         if "key" in cleaned:
             cleaned["key"] = cleaned["key"] or None

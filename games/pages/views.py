@@ -231,6 +231,12 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return redirect(reverse("games:table", args=[game.pk]) + "#disputes")
 
 
+RULED_TOO_LATE = (
+    "The game has moved on since this page was shown, so nothing was ruled or undone: look at "
+    "the moves made since, then choose again how far to undo."
+)
+
+
 @require_POST
 def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpResponse:
     game = _game(game_id)
@@ -256,7 +262,10 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
             note=form.cleaned_data["note"],
             undo_to=form.cleaned_data["undo_to"],
             by=viewer.actor,
+            expected_version=form.cleaned_data["version"],
         )
+    except Stale:
+        return _replay_refused(request, game, viewer, RULED_TOO_LATE, ruling=sent, status=409)
     except (RuleError, GameError) as exc:
         return _replay_refused(request, game, viewer, str(exc), ruling=sent)
     return redirect(reverse("games:replay", args=[game.pk]) + "#disputes")

@@ -272,9 +272,10 @@ def test_a_seat_files_a_dispute_from_the_table_and_the_referee_rules_on_it(
     client.force_login(referee)
     replay = client.get(f"/table/{game.pk}/replay/").text
     assert "He held a red card" in replay
+    assert f'name="version" value="{head(game)}"' in replay
     ruled = client.post(
         f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
-        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1},
+        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1, "version": head(game)},
     )
     assert ruled.status_code == 302
     dispute.refresh_from_db()
@@ -313,6 +314,60 @@ def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(
     dispute.refresh_from_db()
     assert dispute.status == "open"
     assert not Event.objects.filter(game=game, type="rewound").exists()
+
+
+def ruling_alert(response, dispute):
+    page = html.unescape(response.text)
+    form = page[page.index(f'id="ruling-{dispute.pk}"') :]
+    return form[: form.index("</form>")]
+
+
+def test_a_ruling_that_undoes_after_the_game_moved_on_rules_nothing_and_says_so_plainly(
+    client, make_game, referee, play
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    client.force_login(referee)
+    shown = head(game)
+    play(game, commands=1)
+    moved = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1, "version": shown},
+    )
+
+    assert response.status_code == 409
+    said = ruling_alert(response, dispute)
+    assert "The game has moved on since this page was shown, so nothing was ruled" in said
+    assert f'name="version" value="{moved}"' in said  # the form again, as the game is now
+    dispute.refresh_from_db()
+    assert dispute.status == "open"
+    assert head(game) == moved
+
+
+def test_a_ruling_that_undoes_from_a_form_naming_no_version_rules_nothing(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    client.force_login(referee)
+    before = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "", "undo_to": version - 1},
+    )
+    rejected = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/", {"decision": "rejected"}
+    )
+
+    assert response.status_code == 400
+    assert "This form did not say how far the game had gone" in ruling_alert(response, dispute)
+    assert head(game) == before
+    assert rejected.status_code == 302  # a ruling that undoes nothing needs no version
+    dispute.refresh_from_db()
+    assert dispute.status == "rejected"
 
 
 def test_only_a_referee_rules(client, make_game, referee):
