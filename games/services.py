@@ -365,7 +365,7 @@ def undo(
             f"key must be text of 1 to {KEY_LENGTH} characters, not only spaces", field="key"
         )
     reason = reason.strip()
-    digest = "" if key is None else chain.command_digest(undo_shape(to_version, reason, reopen))
+    digest = "" if key is None else chain.command_digest(_undo_shape(to_version, reason, reopen))
     answered = partial(_answered, game_id, by, key, {digest})
     last = Stale(0)
     for _ in range(RETRIES):
@@ -374,12 +374,7 @@ def undo(
             # An undo sent again after its answer was lost: the game moved on from it.
             if earlier := answered():
                 return earlier.version
-            raise Stale(
-                version,
-                f"expected_version {expected_version} is not the game's version any more: it "
-                f"has moved on to version {version}, and nothing was undone; look again, and "
-                "undo from where the game stands now",
-            )
+            raise _moved_on(expected_version, version)
         try:
             _check_undo(game_id, state, version, to_version, reason, reopen)
         except RuleError:
@@ -400,14 +395,24 @@ def undo(
             if earlier := answered():
                 return earlier.version
             if expected_version is not None:
-                raise
+                raise _moved_on(expected_version, stale.current_version) from None
             last = stale
             continue
         return rows[-1].version
     raise last
 
 
-def undo_shape(to_version: int, reason: str, reopen: bool) -> dict[str, Any]:
+def _moved_on(expected_version: int, version: int) -> Stale:
+    """The refusal of an undo sent for a version the game has moved on from."""
+    return Stale(
+        version,
+        f"expected_version {expected_version} is not the game's version any more: it has "
+        f"moved on to version {version}, and nothing was undone; look again, and undo from "
+        "where the game stands now",
+    )
+
+
+def _undo_shape(to_version: int, reason: str, reopen: bool) -> dict[str, Any]:
     """What an undo was, as its idempotency key's digest is taken over (a command's is its
     API shape): the same undo sent again has the same one."""
     return {"type": "undo", "to_version": to_version, "reason": reason, "reopen": bool(reopen)}
