@@ -598,16 +598,35 @@ class UndoView(GameAPIView):
         summary="Rewind the game to version N (referee)",
         description="Appends a compensating event; nothing is deleted. The game continues from "
         "its state at `to_version`. A finished game showed every hand to every seat, so it is "
-        "undone only with `reopen: true` and a `reason`, which the log records (409 otherwise).",
+        "undone only with `reopen: true` and a `reason`, which the log records (409 otherwise). "
+        "`expected_version` (optional) is the version the referee saw: when the game has moved "
+        "on the answer is 409 stale and nothing is undone. `key` is an idempotency key of the "
+        "referee's own, as a command's: the same undo sent again with it answers the first "
+        "undo's version and appends nothing, even after the game moved on; the same key with "
+        "another undo (or a command) answers 409 `key_clash`. Send both, so that an undo sent "
+        "again after its answer was lost never takes back a move made since.",
         parameters=[GAME_ID],
         request=UndoSerializer,
         responses={
             201: UndoResultSerializer,
             **ERRORS_WRITE,
-            409: _error("The game is over and was not reopened."),
+            409: _error(
+                "The game is over and was not reopened (illegal), expected_version is stale, or "
+                "the key was used for another undo or command (key_clash)."
+            ),
         },
         examples=[
-            OpenApiExample("undo", value={"to_version": 9, "reason": "misdeal"}, request_only=True)
+            OpenApiExample("undo", value={"to_version": 9, "reason": "misdeal"}, request_only=True),
+            OpenApiExample(
+                "undo sent safely again",
+                value={
+                    "to_version": 9,
+                    "reason": "misdeal",
+                    "expected_version": 12,
+                    "key": "undo-5c1e",
+                },
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request, game_id: Any) -> Response:

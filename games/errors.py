@@ -19,8 +19,8 @@ class Forbidden(GameError):
 class Stale(GameError):
     """The game has moved on: the caller's expected version is not the current one."""
 
-    def __init__(self, current_version: int) -> None:
-        super().__init__(f"the game is at version {current_version}")
+    def __init__(self, current_version: int, detail: str = "") -> None:
+        super().__init__(detail or f"the game is at version {current_version}")
         self.current_version = current_version
 
 

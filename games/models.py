@@ -18,6 +18,8 @@ from django.utils import timezone
 
 from rules import event_from_dict
 
+KEY_LENGTH = 200  # an idempotency key's most characters
+
 
 def new_seat_secret() -> str:
     """A private, URL-safe token that lets its holder act for one seat (``Seat <secret>``)."""
@@ -146,7 +148,7 @@ class Event(models.Model):
     data = models.JSONField()
     actor = models.CharField(max_length=100, help_text='"seat:2", "user:7" or "system"')
     # NULL, not "": "no key" must stay out of the (game, key) uniqueness.
-    key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
+    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
     recorded_at = models.DateTimeField(default=timezone.now)
     hash = models.CharField(max_length=64)
     prev_hash = models.CharField(max_length=64)

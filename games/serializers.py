@@ -19,7 +19,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models import Game, Seat
+from games.models import KEY_LENGTH, Game, Seat
 from rules.cards import CARD_PATTERN
 from rules.commands import COMMAND_TYPES, MAX_HAND_POINTS, play_fields
 from rules.engine import MAX_PLAYERS, MIN_PLAYERS, SCORINGS
@@ -225,7 +225,7 @@ class CommandMetaSerializer(serializers.Serializer):
     """The two fields a command body carries besides the command itself."""
 
     expected_version = version_field(min_value=0, required=False, allow_null=True)
-    key = StrictCharField(max_length=200, required=False, allow_null=True)
+    key = StrictCharField(max_length=KEY_LENGTH, required=False, allow_null=True)
 
 
 class CommandRequestSerializer(serializers.Serializer):
@@ -278,7 +278,7 @@ class CommandRequestSchema(OpenApiSerializerExtension):
             "key": {
                 "type": "string",
                 "minLength": 1,
-                "maxLength": 200,
+                "maxLength": KEY_LENGTH,
                 "pattern": NON_BLANK_PATTERN,
                 "nullable": True,
                 "description": "Idempotency key.",
@@ -339,6 +339,20 @@ class UndoSerializer(StrictSerializer):
         required=False,
         default=False,
         help_text="Needed to undo a finished game (every hand was shown): the log records it.",
+    )
+    expected_version = version_field(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="The version the referee saw: 409 stale, undoing nothing, if the game has "
+        "moved on.",
+    )
+    key = StrictCharField(
+        max_length=KEY_LENGTH,
+        required=False,
+        allow_null=True,
+        help_text="Idempotency key, as a command's: the same undo sent again answers the first "
+        "and undoes nothing more; the key with another undo is 409 key_clash.",
     )
 
 

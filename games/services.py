@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from games import chain, registry, store
 from games.errors import CommandUndone, KeyClash, NotFound, Stale
-from games.models import Dispute, Event, Game, GameReferee, Seat
+from games.models import KEY_LENGTH, Dispute, Event, Game, GameReferee, Seat
 from games.names import clean_name, name_key
 from rules import Command, GameState, IllegalCommand, InvalidCommand, RuleError, new_game, step
 from rules.commands import DealHand
@@ -321,7 +321,14 @@ def _answered(
 
 
 def undo(
-    *, game_id: UUID | str, to_version: int, reason: str, by: str, reopen: bool = False
+    *,
+    game_id: UUID | str,
+    to_version: int,
+    reason: str,
+    by: str,
+    reopen: bool = False,
+    expected_version: int | None = None,
+    key: str | None = None,
 ) -> int:
     """Rewind the game to its state at ``to_version`` by appending a ``Rewound`` event (nothing
     is deleted) and return the new version. ``to_version`` must be a version the game rested at
@@ -330,50 +337,124 @@ def undo(
     A finished game has shown every hand and the draw pile to every seat, so play resumed from
     it is no longer fair: undoing it is refused unless the referee ``reopen``s it, with a
     reason, which the ``Rewound`` event records (a score sheet's, which hides nothing, is
-    undone as any other)."""
+    undone as any other).
+
+    ``expected_version``: the version the referee saw. When the game is no longer there, the
+    undo is ``Stale`` and nothing is appended: an undo sent again, or from a page shown before
+    the game moved on, never takes back moves its sender did not see. ``key``: the referee's
+    idempotency key, as a command's (``apply_command``): the same key with the same undo
+    answers with the version the first one gave and appends nothing; with another undo, or a
+    command, it is ``KeyClash``."""
     if not isinstance(to_version, int) or isinstance(to_version, bool):
         raise InvalidCommand("to_version must be a whole number", field="to_version")
     if not isinstance(reason, str):
         raise InvalidCommand("reason must be text", field="reason")
+    if expected_version is not None and (
+        not isinstance(expected_version, int)
+        or isinstance(expected_version, bool)
+        or expected_version < 0
+    ):
+        raise InvalidCommand(
+            "expected_version must be a whole number: the version the game was seen at",
+            field="expected_version",
+        )
+    if key is not None and (
+        not isinstance(key, str) or not key.strip() or len(key) > KEY_LENGTH or "\x00" in key
+    ):
+        raise InvalidCommand(
+            f"key must be text of 1 to {KEY_LENGTH} characters, not only spaces", field="key"
+        )
     reason = reason.strip()
+    digest = "" if key is None else chain.command_digest(_undo_shape(to_version, reason, reopen))
+    answered = partial(_answered, game_id, by, key, {digest})
     last = Stale(0)
     for _ in range(RETRIES):
         state, version = store.load(game_id)
-        # A score sheet hides nothing (its hands were played with cards): a wrong entry is
-        # simply undone.
-        if state.finished and not reopen and not state.sheet:
-            raise IllegalCommand(
-                "the game is over and every hand has been shown to all players; to play on "
-                "from an earlier point, reopen the game (reopen: true) and give the reason"
-            )
-        if reopen and not state.finished:
-            raise InvalidCommand("only a finished game can be reopened", field="reopen")
-        if reopen and not reason:
-            raise InvalidCommand("say why the finished game is reopened", field="reason")
-        first = _first_hand_start(game_id)
-        if not first <= to_version < version:
-            raise InvalidCommand(
-                f"undo goes back to a version from {first} (the first hand's start) to "
-                f"{version - 1}, not {to_version}",
-                field="to_version",
-            )
-        if not _rested_at(game_id, to_version):
-            raise InvalidCommand(
-                f"version {to_version} is in the middle of one command's events; "
-                "undo goes back to where the game waited for a player",
-                field="to_version",
-            )
-        for check in registry.undo_checks:
-            if refusal := check(get_game(game_id)):
-                raise IllegalCommand(refusal)
+        if expected_version is not None and expected_version != version:
+            # An undo sent again after its answer was lost: the game moved on from it.
+            if earlier := answered():
+                return earlier.version
+            raise _moved_on(expected_version, version)
+        try:
+            _check_undo(game_id, state, version, to_version, reason, reopen)
+        except RuleError:
+            # A retry of an undo that was appended may no longer be one the game allows.
+            if earlier := answered():
+                return earlier.version
+            raise
         rewound = Rewound(to_version, by, reason, reopened=bool(reopen))
         try:
-            rows = store.append(game_id, version, [rewound], actor=by)
+            rows = store.append(game_id, version, [rewound], actor=by, key=key, digest=digest)
+        except store.KeyUsed:
+            earlier = answered()
+            assert earlier is not None  # the key's batch was committed before the refusal
+            return earlier.version
         except Stale as stale:
+            # The same undo, sent at once, may have won the race (the lock's check of the key
+            # saw the log as it was before the winner's commit).
+            if earlier := answered():
+                return earlier.version
+            if expected_version is not None:
+                raise _moved_on(expected_version, stale.current_version) from None
             last = stale
             continue
         return rows[-1].version
     raise last
+
+
+def _moved_on(expected_version: int, version: int) -> Stale:
+    """The refusal of an undo sent for a version the game has moved on from."""
+    return Stale(
+        version,
+        f"expected_version {expected_version} is not the game's version any more: it has "
+        f"moved on to version {version}, and nothing was undone; look again, and undo from "
+        "where the game stands now",
+    )
+
+
+def _undo_shape(to_version: int, reason: str, reopen: bool) -> dict[str, Any]:
+    """What an undo was, as its idempotency key's digest is taken over (a command's is its
+    API shape): the same undo sent again has the same one."""
+    return {"type": "undo", "to_version": to_version, "reason": reason, "reopen": bool(reopen)}
+
+
+def _check_undo(
+    game_id: UUID | str,
+    state: GameState,
+    version: int,
+    to_version: int,
+    reason: str,
+    reopen: bool,
+) -> None:
+    """Whether the game, at ``version``, may be taken back to ``to_version``; the rule error
+    naming what is wrong if not."""
+    # A score sheet hides nothing (its hands were played with cards): a wrong entry is
+    # simply undone.
+    if state.finished and not reopen and not state.sheet:
+        raise IllegalCommand(
+            "the game is over and every hand has been shown to all players; to play on "
+            "from an earlier point, reopen the game (reopen: true) and give the reason"
+        )
+    if reopen and not state.finished:
+        raise InvalidCommand("only a finished game can be reopened", field="reopen")
+    if reopen and not reason:
+        raise InvalidCommand("say why the finished game is reopened", field="reason")
+    first = _first_hand_start(game_id)
+    if not first <= to_version < version:
+        raise InvalidCommand(
+            f"undo goes back to a version from {first} (the first hand's start) to "
+            f"{version - 1}, not {to_version}",
+            field="to_version",
+        )
+    if not _rested_at(game_id, to_version):
+        raise InvalidCommand(
+            f"version {to_version} is in the middle of one command's events; "
+            "undo goes back to where the game waited for a player",
+            field="to_version",
+        )
+    for check in registry.undo_checks:
+        if refusal := check(get_game(game_id)):
+            raise IllegalCommand(refusal)
 
 
 def _first_hand_start(game_id: UUID | str) -> int:
@@ -458,10 +539,12 @@ def rule_on_dispute(
     undo_to: int | None = None,
     reopen: bool = False,
     by: str,
+    expected_version: int | None = None,
 ) -> Dispute:
     """Close an open dispute as ``upheld`` or ``rejected``; an upheld one may rewind the game
     to ``undo_to`` (in the same transaction as the ruling; a finished game must be
-    ``reopen``ed, as ``undo`` says)."""
+    ``reopen``ed, as ``undo`` says). With ``undo_to``, ``expected_version`` is the version the
+    referee saw, as ``undo`` takes it: ``Stale``, and nothing ruled, once the game moved on."""
     if decision not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
         raise InvalidCommand(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
@@ -480,7 +563,14 @@ def rule_on_dispute(
             reason = f"the dispute about event {dispute.version} was upheld" + (
                 f": {note}" if note else ""
             )
-            undo(game_id=dispute.game_id, to_version=undo_to, reason=reason, by=by, reopen=reopen)
+            undo(
+                game_id=dispute.game_id,
+                to_version=undo_to,
+                reason=reason,
+                by=by,
+                reopen=reopen,
+                expected_version=expected_version,
+            )
         dispute.status = decision
         dispute.ruling = note or ""
         dispute.undo_to = undo_to

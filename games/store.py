@@ -42,7 +42,7 @@ from games.appending import (
 from games.errors import NotFound, Stale
 from games.models import Event, Game, Snapshot
 from rules import ENGINE_VERSION, GameState, IllegalCommand, event_from_dict
-from rules.engine import fold_with_rewinds
+from rules.engine import fold_with_rewinds, live_entries
 from rules.events import Event as RuleEvent
 from rules.events import Rewound
 
@@ -157,14 +157,45 @@ def batch_of_key(game_id: UUID | str, actor: str, key: str) -> list[Event] | Non
 
 def undone_by(game_id: UUID | str, first: int, last: int) -> Event | None:
     """The ``rewound`` event that took the game back to before the batch of versions
-    ``first``..``last`` (an undo after it), or None if the batch still stands."""
-    return (
-        Event.objects.filter(
-            game_id=game_id, type="rewound", version__gt=last, data__to_version__lt=first
-        )
-        .order_by("version")
-        .first()
+    ``first``..``last`` (an undo after it), or None if the batch still stands.
+
+    Undo means what the engine says it means (``rules.engine.live_entries``): a command's batch
+    stands while its events are among the log's live entries. An undo that took it back may
+    itself have been undone since (a rewind to a version after which the batch stood again):
+    then the batch stands again. An undo's own batch (one ``rewound`` event) stands while
+    nothing it took back is live again. When a batch does not stand, the rewind named is the
+    last one that took it away."""
+    rewinds = Event.objects.filter(game_id=game_id, type="rewound", version__gt=last)
+    # Only a rewind to a version before the batch can take it (or what it took back) away.
+    if not rewinds.filter(data__to_version__lt=first).exists():
+        return None
+    rows = Event.objects.filter(game_id=game_id).order_by("version")
+    versions = list(rows.values_list("version", flat=True))
+    back_to = dict(rows.filter(type="rewound").values_list("version", "data__to_version"))
+
+    def live(upto: int) -> set[int]:
+        """The versions among the live entries of the log up to version ``upto``."""
+        log = ((version, version) for version in versions if version <= upto)
+        return set(live_entries(log, back_to.get))
+
+    # An undo's batch: the versions it took back, which must stay taken back.
+    taken_back = live(first - 1) - live(first) if first in back_to else set()
+
+    def stands(upto: int) -> bool:
+        """Whether the batch stands in the log up to version ``upto``."""
+        if first in back_to:
+            return not taken_back & live(upto)
+        return first in live(upto)
+
+    if stands(versions[-1]):
+        return None
+    # The last rewind that took the batch away: it stood just before it, and never since.
+    taken = next(
+        version
+        for version in sorted(back_to, reverse=True)
+        if version > last and stands(version - 1)
     )
+    return rewinds.get(version=taken)
 
 
 def current(game_id: UUID | str, expected_version: int | None = None) -> GameState:

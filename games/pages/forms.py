@@ -16,7 +16,7 @@ from uuid import UUID
 from django import forms
 
 from games import bots, services
-from games.models import Dispute
+from games.models import KEY_LENGTH, Dispute
 from games.pages.editions import EDITIONS, edition_for
 from games.pages.editions.base import text_field
 from games.pages.editions.words import Namer, said_plainly
@@ -201,10 +201,35 @@ class DisputeForm(forms.Form):
     claim = text_field("The claim", CLAIM_LENGTH, empty_message="say what the dispute claims")
 
 
+# A form that undoes says which moment of the game its page showed, so that it never takes
+# back a move made after the page was shown; one without it is from a page older than that.
+NO_VERSION_SHOWN = (
+    "This form did not say how far the game had gone when it was shown, so nothing was "
+    "undone: reload the page, look at the game as it stands now and undo again."
+)
+ALTERED_FORM = "This form was changed on its way: reload the page and undo again."
+
+
+def _shown(version: int | None) -> bool:
+    """Whether a form that undoes named a version of the game it was shown at."""
+    return version is not None and version >= 0
+
+
+def undo_key_field() -> forms.CharField:
+    """The idempotency key a page gives each form that undoes (a fresh one each time it is
+    shown): the same form sent twice undoes once."""
+    return forms.CharField(
+        required=False,
+        max_length=KEY_LENGTH,
+        error_messages={"max_length": ALTERED_FORM, "null_characters_not_allowed": ALTERED_FORM},
+    )
+
+
 class RulingForm(forms.Form):
     """A referee's ruling on a dispute: upheld (going back to ``undo_to`` if given) or
     rejected, with a note. ``reopen``: the form said the game is over, so that an undo reopens
-    it (the ruling is the reason the log keeps)."""
+    it (the ruling is the reason the log keeps). ``version`` is the game's version the page
+    showed: a ruling that undoes takes back no move made after it."""
 
     decision = forms.ChoiceField(
         choices=[(s.value, s.label) for s in (Dispute.Status.UPHELD, Dispute.Status.REJECTED)],
@@ -216,6 +241,7 @@ class RulingForm(forms.Form):
     note = text_field("The note", NOTE_LENGTH, required=False)
     undo_to = whole_number("The event to go back to", required=False)
     reopen = forms.BooleanField(required=False)
+    version = PageVersionField()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -223,18 +249,24 @@ class RulingForm(forms.Form):
             self.add_error(
                 "undo_to", "A dispute rejected undoes nothing: choose upheld, or no undo."
             )
+        elif cleaned.get("undo_to") is not None and not _shown(cleaned.get("version")):
+            self.add_error("version", NO_VERSION_SHOWN)
         return cleaned
 
 
 class UndoForm(forms.Form):
     """A referee's undo back to ``to_version``, with a reason; ``reopen`` a finished game (its
-    reason is then required: the log keeps it for every player to read)."""
+    reason is then required: the log keeps it for every player to read). ``version`` is the
+    game's version the page showed and ``key`` the form's own: sent twice, or after the game
+    moved on, it undoes nothing more than the page showed."""
 
     DEFAULT_REASON = "undone by the referee"
 
     to_version = whole_number("The event to go back to")
     reason = text_field("The reason", REASON_LENGTH, required=False)
     reopen = forms.BooleanField(required=False)
+    version = PageVersionField()
+    key = undo_key_field()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -243,6 +275,10 @@ class UndoForm(forms.Form):
             if cleaned.get("reopen") and not reason:
                 self.add_error("reason", "say why the finished game is reopened")
             cleaned["reason"] = reason or self.DEFAULT_REASON
+        if "version" in cleaned and not _shown(cleaned["version"]):
+            self.add_error("version", NO_VERSION_SHOWN)
+        if "key" in cleaned:
+            cleaned["key"] = cleaned["key"] or None
         return cleaned
 
 

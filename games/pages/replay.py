@@ -4,6 +4,7 @@ judged, and whether undo may go back there."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +160,8 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
             for d in Dispute.objects.filter(game=game).order_by("pk")
         ],
         "can_undo": bool(current and current["rested"] and version < last),
+        # A fresh key each time the undo form is shown: the same form sent twice undoes once.
+        "undo_key": secrets.token_hex(12),
         # Every hand was shown at the end: undoing a finished game reopens it (services.undo).
         "must_reopen": game.status == Game.Status.FINISHED and not game.sheet,
         "edition": edition_lines(state, view.get("edition") or {}, name),

@@ -28,7 +28,7 @@ from django.views.defaults import page_not_found
 from django_htmx.http import HttpResponseStopPolling
 
 from games import bots, services
-from games.errors import GameError, NotFound, Stale
+from games.errors import CommandUndone, GameError, KeyClash, NotFound, Stale
 from games.models import Game
 from games.pages import lobby
 from games.pages.card_words import CARDS_HELP
@@ -232,6 +232,12 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return redirect(reverse("games:table", args=[game.pk]) + "#disputes")
 
 
+RULED_TOO_LATE = (
+    "The game has moved on since this page was shown, so nothing was ruled or undone: look at "
+    "the moves made since, then choose again how far to undo."
+)
+
+
 @require_POST
 def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpResponse:
     game = _game(game_id)
@@ -267,7 +273,10 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
             undo_to=undo_to,
             reopen=reopen,
             by=viewer.actor,
+            expected_version=form.cleaned_data["version"],
         )
+    except Stale:
+        return _replay_refused(request, game, viewer, RULED_TOO_LATE, ruling=sent, status=409)
     except (RuleError, GameError) as exc:
         return _replay_refused(request, game, viewer, str(exc), ruling=sent)
     return redirect(reverse("games:replay", args=[game.pk]) + "#disputes")
@@ -321,10 +330,36 @@ def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             by=viewer.actor,
             reopen=form.cleaned_data["reopen"],
+            expected_version=form.cleaned_data["version"],
+            key=form.cleaned_data["key"],
         )
+    except (Stale, KeyClash, CommandUndone) as exc:
+        # Shown the game as it stands now, where nothing is offered to undo until the referee
+        # steps back to a moment again.
+        return _replay_refused(request, game, viewer, _undo_refused(exc), status=409)
     except (RuleError, GameError) as exc:
         return _replay_refused(request, game, viewer, str(exc), version=to_version)
+    # (An undo sent twice is answered the same: the same page again.)
     return redirect(reverse("games:replay", args=[game.pk]) + f"?v={version}")
+
+
+def _undo_refused(exc: Exception) -> str:
+    """Why an undo from a page undid nothing, in the referee's words: the game moved on since
+    the page was shown, or the form had been sent before."""
+    if isinstance(exc, Stale):
+        return (
+            "The game has moved on since this page was shown, so nothing was undone. Here is "
+            "the game as it stands now: step back to the moment to return to and undo again."
+        )
+    if isinstance(exc, CommandUndone):
+        return (
+            "This undo was made when the form was first sent, and has been undone since: "
+            "nothing more was undone. Here is the game as it stands now."
+        )
+    return (
+        "This form was already sent with other choices, and that undo was made: nothing more "
+        "was undone. Here is the game as it stands now."
+    )
 
 
 def _replay_refused(
@@ -335,6 +370,7 @@ def _replay_refused(
     *,
     version: int | None = None,
     ruling: dict[str, Any] | None = None,
+    status: int = 400,
 ) -> HttpResponse:
     """The replay viewer again, at ``version`` (the last when None), saying what was wrong: in
     the dispute's own ruling form, filled in as sent, for a refused ``ruling``."""
@@ -343,7 +379,7 @@ def _replay_refused(
         context["error"] = error
     else:
         context["ruling"] = {**ruling, "error": error}
-    return render(request, "games/replay.html", context, status=400)
+    return render(request, "games/replay.html", context, status=status)
 
 
 # Quick games ----------------------------------------------------------------------------------

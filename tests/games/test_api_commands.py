@@ -253,6 +253,42 @@ def test_a_retry_after_a_referee_undid_the_command_is_told_it_no_longer_stands()
     assert event_count(game) == count  # nothing appended: the seat still waits to play or draw
 
 
+def test_a_retry_after_the_undo_of_the_command_was_itself_undone_gets_the_first_answer():
+    referee = user_client()
+    game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)
+    command = {"type": "draw", "key": "restored-1"}
+    first = send(game, 1, command)
+    drawn = first.json()["version"]
+    for to_version, reason in ((game["version"], "misdeal"), (drawn, "the draw was right")):
+        undo = {"to_version": to_version, "reason": reason}
+        assert referee.post(url(game, "undo/"), undo, format="json").status_code == 201
+    count = event_count(game)
+
+    again = send(game, 1, command)
+
+    assert again.status_code == 201, again.content
+    assert again.json() == first.json()
+    assert event_count(game) == count
+
+
+def test_a_retry_names_the_last_undo_that_took_the_command_back_after_it_stood_again():
+    referee = user_client()
+    game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)
+    command = {"type": "draw", "key": "undone-twice"}
+    drawn = send(game, 1, command).json()["version"]
+    for to_version in (game["version"], drawn, game["version"]):
+        undo = {"to_version": to_version, "reason": "back and forth"}
+        assert referee.post(url(game, "undo/"), undo, format="json").status_code == 201
+    count = event_count(game)
+
+    again = send(game, 1, command)
+
+    assert again.status_code == 409, again.content
+    assert "was undone" in again.json()["detail"]
+    assert f"(at version {count})" in again.json()["detail"]
+    assert event_count(game) == count
+
+
 def test_a_different_key_is_a_different_command(game):
     assert send(game, 1, {"type": "draw", "key": "k-1"}).status_code == 201
     count = event_count(game)

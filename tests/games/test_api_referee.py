@@ -77,6 +77,16 @@ def test_another_user_may_not_undo(game):
         ({"to_version": 5}, "reason"),
         ({"to_version": 999, "reason": "x"}, "to_version"),
         ({"to_version": 1, "reason": "x"}, "to_version"),  # before the first hand was dealt
+        ({"to_version": 5, "reason": "x", "expected_version": "9"}, "expected_version"),
+        ({"to_version": 5, "reason": "x", "expected_version": -1}, "expected_version"),
+        ({"to_version": 5, "reason": "x", "expected_version": True}, "expected_version"),
+        ({"to_version": 5, "reason": "x", "expected_version": 2**40}, "expected_version"),
+        ({"to_version": 5, "reason": "x", "key": ""}, "key"),
+        ({"to_version": 5, "reason": "x", "key": "  "}, "key"),
+        ({"to_version": 5, "reason": "x", "key": 7}, "key"),
+        ({"to_version": 5, "reason": "x", "key": "k" * 201}, "key"),
+        ({"to_version": 5, "reason": "x", "key": "a\x00b"}, "key"),
+        ({"to_version": 5, "reason": "x", "keys": "k"}, "keys"),
     ],
 )
 def test_a_bad_undo_is_400_and_appends_nothing(game, referee, body, field):
@@ -87,6 +97,121 @@ def test_a_bad_undo_is_400_and_appends_nothing(game, referee, body, field):
     assert response.status_code == 400, response.content
     assert field in response.json()["detail"]
     assert event_count(game) == before
+
+
+def undo(referee, game, **body):
+    body = {"to_version": game["version"], "reason": "misplay", **body}
+    return referee.post(url(game, "undo/"), body, format="json")
+
+
+def play_y1_again(game):
+    """Bob plays the yellow 1 the undo gave back to him."""
+    response = seats(game)[1].post(
+        url(game, "commands/"), {"type": "play", "card": "Y1"}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["version"]
+
+
+def test_an_undo_sent_again_after_a_seat_moved_answers_the_first_and_the_move_stands(game, referee):
+    first = undo(referee, game, expected_version=game["played"], key="undo-1")
+    assert first.status_code == 201, first.content
+    moved = play_y1_again(game)
+    count = event_count(game)
+
+    again = undo(referee, game, expected_version=game["played"], key="undo-1")
+
+    assert again.status_code == 201, again.content
+    assert again.json() == first.json()
+    assert event_count(game) == count
+    view = referee.get(url(game)).json()
+    assert (view["top_card"], view["turn"], view["version"]) == ("Y1", 2, moved)
+
+
+def test_an_undo_sent_again_with_its_key_alone_answers_the_first(game, referee):
+    first = undo(referee, game, key="undo-2")
+    play_y1_again(game)
+    count = event_count(game)
+
+    again = undo(referee, game, key="undo-2")
+
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert event_count(game) == count
+
+
+def test_an_undo_from_a_version_the_game_has_moved_on_from_is_stale_and_undoes_nothing(
+    game, referee
+):
+    assert undo(referee, game, expected_version=game["played"]).status_code == 201
+    moved = play_y1_again(game)
+
+    again = undo(referee, game, expected_version=game["played"])
+
+    assert again.status_code == 409, again.content
+    body = again.json()
+    assert (body["error"], body["version"]) == ("stale", moved)
+    assert "expected_version" in body["detail"] and "nothing was undone" in body["detail"]
+    assert event_count(game) == moved
+
+
+def test_an_undo_at_the_version_the_referee_saw_is_made(game, referee):
+    response = undo(referee, game, expected_version=game["played"], key=None)
+
+    assert response.status_code == 201, response.content
+    assert response.json() == {"version": game["played"] + 1}
+
+
+def test_the_same_key_with_another_undo_is_a_key_clash_and_undoes_nothing(game, referee):
+    first = undo(referee, game, key="undo-3").json()["version"]
+    play_y1_again(game)
+    count = event_count(game)
+
+    clash = undo(referee, game, to_version=first, key="undo-3")
+
+    assert clash.status_code == 409, clash.content
+    assert clash.json()["error"] == "key_clash"
+    assert "undo-3" in clash.json()["detail"]
+    assert event_count(game) == count
+
+
+def test_an_undo_sent_again_after_it_was_itself_undone_is_told_so(game, referee):
+    assert undo(referee, game, key="undo-4").status_code == 201
+    assert (
+        undo(referee, game, to_version=game["played"], reason="the play stood").status_code == 201
+    )
+    count = event_count(game)
+
+    again = undo(referee, game, key="undo-4")
+
+    assert again.status_code == 409, again.content
+    assert again.json()["error"] == "illegal"
+    assert "was undone" in again.json()["detail"]
+    assert event_count(game) == count
+    assert referee.get(url(game)).json()["top_card"] == "Y1"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgres_an_undo_sent_again_after_a_seat_moved_undoes_nothing_more(referee):
+    game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)
+    played = play_y1_again(game)
+    body = {"expected_version": played, "key": "undo-pg"}
+    first = undo(referee, game, **body)
+    assert first.status_code == 201, first.content
+    moved = play_y1_again(game)
+    count = event_count(game)
+
+    again = undo(referee, game, **body)
+    stale = undo(referee, game, expected_version=played)
+    clash = undo(referee, game, to_version=first.json()["version"], key="undo-pg")
+
+    assert again.status_code == 201, again.content
+    assert again.json() == first.json()
+    assert (stale.status_code, stale.json()["error"]) == (409, "stale")
+    assert (clash.status_code, clash.json()["error"]) == (409, "key_clash")
+    assert event_count(game) == count == moved
+    view = referee.get(url(game)).json()
+    assert (view["top_card"], view["turn"], view["version"]) == ("Y1", 2, moved)
 
 
 def test_a_seat_opens_a_dispute_and_everyone_at_the_table_can_list_it(game, referee):

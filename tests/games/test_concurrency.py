@@ -157,6 +157,39 @@ def test_retries_of_one_keyed_command_append_it_once(count_store_stales):
     ] == list(positions)
 
 
+def test_retries_of_one_keyed_undo_sent_at_once_undo_once(count_store_stales):
+    game = services.create_game(
+        variant="classic", players=["A", "B", "C"], scoring="standard", target=500, seed="undo"
+    )
+    start = game.version
+    for _ in range(3):
+        state, _ = store.load(game.pk)
+        seat = state.pending[1]
+        services.apply_command(
+            game_id=game.pk, command=legal_commands(state, seat)[0], actor=f"seat:{seat}"
+        )
+    head = Game.objects.get(pk=game.pk).version
+    answers = [None] * WRITERS
+
+    def send(i):
+        # Half name the version the referee saw; the others send the key alone.
+        answers[i] = services.undo(
+            game_id=game.pk,
+            to_version=start,
+            reason="misdeal",
+            by="user:1",
+            expected_version=head if i % 2 else None,
+            key="the-only-undo",
+        )
+
+    run_threads(WRITERS, send)
+
+    assert answers == [head + 1] * WRITERS
+    assert Game.objects.get(pk=game.pk).version == head + 1
+    rewound = Event.objects.filter(game=game, type="rewound")
+    assert [(row.version, row.key) for row in rewound] == [(head + 1, "the-only-undo")]
+
+
 def test_stale_writers_append_nothing(count_store_stales):
     game = services.create_game(
         variant="classic", players=["A", "B"], scoring="standard", target=500, seed="stale"

@@ -3,7 +3,7 @@
 import pytest
 
 from games import services
-from games.errors import NotFound
+from games.errors import NotFound, Stale
 from games.models import Dispute, Event
 from rules import IllegalCommand, InvalidCommand
 
@@ -99,6 +99,28 @@ def test_a_ruling_whose_undo_is_refused_is_not_recorded(game_in_play):
         )
 
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
+
+
+def test_a_ruling_that_undoes_after_the_game_moved_on_is_stale_and_not_recorded(game_in_play, play):
+    game, results = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=7, claim="misplay", by="seat:0")
+    seen = results[-1].version
+    play(game, commands=1)
+    count = Event.objects.filter(game=game).count()
+
+    with pytest.raises(Stale):
+        services.rule_on_dispute(
+            dispute_id=dispute.pk,
+            decision="upheld",
+            note="",
+            undo_to=results[2].version,
+            by="user:4",
+            expected_version=seen,
+        )
+
+    dispute.refresh_from_db()
+    assert dispute.status == "open"
+    assert Event.objects.filter(game=game).count() == count
 
 
 def test_a_dispute_is_ruled_once(game_in_play):

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import services, store
-from games.errors import NotFound, Stale
+from games.errors import CommandUndone, NotFound, Stale
 from games.models import Event, Game, Seat
 from rules import IllegalCommand, InvalidCommand, replay
 from rules.commands import DrawCard, PlayCard
@@ -232,6 +232,56 @@ def test_undo_can_restore_what_an_earlier_undo_took_back(make_game, play):
     restored = services.load_game(game_id=game.pk)
     before = services.state_at(game_id=game.pk, version=head)
     assert restored.hands == before.hands and restored.pending == before.pending
+
+
+@pytest.mark.parametrize(
+    "given, field",
+    [
+        ({"expected_version": "12"}, "expected_version"),
+        ({"expected_version": True}, "expected_version"),
+        ({"expected_version": -1}, "expected_version"),
+        ({"key": ""}, "key"),
+        ({"key": " "}, "key"),
+        ({"key": 7}, "key"),
+        ({"key": "k" * 201}, "key"),
+        ({"key": "a\x00b"}, "key"),
+    ],
+)
+def test_a_bad_expected_version_or_key_of_an_undo_names_it_and_appends_nothing(
+    make_game, play, given, field
+):
+    game = make_game()
+    results = play(game, commands=3)
+
+    with pytest.raises(InvalidCommand) as excinfo:
+        services.undo(
+            game_id=game.pk, to_version=results[0].version, reason="", by="user:1", **given
+        )
+
+    assert excinfo.value.field == field
+    assert store.head_version(game.pk) == results[-1].version
+
+
+def test_an_undo_stands_while_what_it_took_back_stays_taken_back(make_game, play):
+    game = make_game()
+    results = play(game, commands=6)
+    undone = services.undo(
+        game_id=game.pk, to_version=results[3].version, reason="", by="user:1", key="u"
+    )
+
+    def again():
+        return services.undo(
+            game_id=game.pk, to_version=results[3].version, reason="", by="user:1", key="u"
+        )
+
+    # Further back: what the undo took back is still taken back.
+    services.undo(game_id=game.pk, to_version=results[1].version, reason="", by="user:1")
+    assert again() == undone
+    # Back to a move the undo took back: the undo no longer stands.
+    restored = services.undo(game_id=game.pk, to_version=results[4].version, reason="", by="user:1")
+    with pytest.raises(CommandUndone, match=f"at version {restored}"):
+        again()
+    assert store.head_version(game.pk) == restored
 
 
 def test_state_at_is_the_replay_of_the_log_up_to_that_version(make_game, play):

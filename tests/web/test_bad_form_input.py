@@ -125,7 +125,8 @@ def test_a_referees_undo_reason_with_a_null_character_is_a_form_error(client, ma
     before = version(game)
 
     response = client.post(
-        f"/table/{game.pk}/replay/undo/", {"to_version": game.version, "reason": "oops\x00"}
+        f"/table/{game.pk}/replay/undo/",
+        {"to_version": game.version, "reason": "oops\x00", "version": before},
     )
 
     assert response.status_code == 400

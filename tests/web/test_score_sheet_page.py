@@ -325,6 +325,66 @@ def test_a_second_click_on_undo_undoes_nothing_more(referee, sheet):
     assert "Hand 2 is not the last hand any more: nothing was undone." in html
 
 
+def undo_button(page):
+    """The Undo hand form's hidden fields, as the page shows them."""
+    form = page[page.index('<form class="undo"') :]
+    form = form[: form.index("</form>")]
+    return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def test_an_undo_button_sends_the_sheets_version_it_was_shown_at(referee, sheet):
+    referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
+
+    button = undo_button(referee.get(url(sheet)).text)
+
+    assert button["hand"] == "1" and button["version"] == str(version(sheet))
+
+
+def test_an_undo_button_shown_before_the_sheet_changed_undoes_nothing(referee, sheet):
+    referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
+    button = undo_button(referee.get(url(sheet)).text)  # referee A's page: "Undo hand 1"
+    # Referee B records hand 2 by mistake and undoes it: hand 1 is the last hand again.
+    referee.post(url(sheet), hand_form(1, points={0: 20, 2: 3}))
+    referee.post(undo_url(sheet), {"hand": 2})
+    before = events(sheet)
+
+    response = referee.post(undo_url(sheet), button, HTTP_HX_REQUEST="true")  # A's click
+
+    assert events(sheet) == before
+    words = unescape(response.text)
+    assert "The sheet changed since this page was shown (someone recorded or undid a hand)" in words
+    assert "expected_version" not in words and not re.search(r"version \d", words)
+    assert hands_rows(referee.get(url(sheet)).text) == [1]
+
+
+@pytest.mark.parametrize("shown", ["page", "older page"])
+def test_a_hand_recorded_while_an_undo_is_on_its_way_is_not_undone_with_it(
+    referee, sheet, monkeypatch, shown
+):
+    from games import services
+
+    referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
+    button = undo_button(referee.get(url(sheet)).text)
+    if shown == "older page":  # a page from before the button named the sheet's version
+        del button["version"]
+    real_undo = services.undo
+
+    def undo_after_another_hand(**kwargs):
+        # Referee B's hand 2 lands after this click checked that hand 1 is the last.
+        referee.post(url(sheet), hand_form(1, points={0: 20, 2: 3}))
+        return real_undo(**kwargs)
+
+    monkeypatch.setattr(services, "undo", undo_after_another_hand)
+
+    response = referee.post(undo_url(sheet), button)
+
+    assert response.status_code == 302
+    assert not Event.objects.filter(game=sheet, type="rewound").exists()
+    html = referee.get(url(sheet)).text
+    assert hands_rows(html) == [1, 2]
+    assert "The sheet changed since this page was shown" in unescape(html)
+
+
 def test_a_hand_recorded_after_an_undo_takes_its_place(referee, sheet):
     referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
     referee.post(undo_url(sheet), {"hand": 1})

@@ -3,6 +3,7 @@ marked legal or bluff with its evidence, undo to a chosen event with a reason, a
 disputes with their rulings; disputes are filed from the table page."""
 
 import html
+import re
 
 import pytest
 
@@ -89,13 +90,135 @@ def test_a_legal_wild_draw_four_is_marked_legal(client, make_game, referee):
     assert "no card of that colour" in text
 
 
+def head(game):
+    """The game's version now: what a replay page shown now shows."""
+    return services.get_game(game.pk).version
+
+
+def undo_form(client, game, version):
+    """The replay's undo form at ``version``, as the page gives it: its hidden fields."""
+    page = client.get(f"/table/{game.pk}/replay/", {"v": version}).text
+    form = page[page.index('action="/table/') : page.index("</form>", page.index("undo-reason"))]
+    return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def refusal(response):
+    """The alert the replay page shows, in the words the referee reads."""
+    text = html.unescape(response.text)
+    start = text.index('<p class="error" role="alert">')
+    return text[start : text.index("</p>", start)].split(">", 1)[1]
+
+
+def test_the_replays_undo_form_sends_the_version_the_page_showed_and_a_key_of_its_own(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+
+    form = undo_form(client, game, version - 1)
+    again = undo_form(client, game, version - 1)
+
+    assert form["to_version"] == str(version - 1)
+    assert form["version"] == str(head(game))
+    assert len(form["key"]) >= 16 and again["key"] != form["key"]
+
+
+def test_an_undo_form_sent_twice_undoes_once(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+
+    first = client.post(url, form)
+    again = client.post(url, form)
+
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"]
+    assert Event.objects.filter(game=game, type="rewound").count() == 1
+    assert head(game) == int(first["Location"].rsplit("v=", 1)[1])
+
+
+def test_an_undo_form_sent_after_the_game_moved_on_undoes_nothing_and_says_so_plainly(
+    client, make_game, referee, play
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    play(game, commands=1)
+    moved = head(game)
+
+    response = client.post(f"/table/{game.pk}/replay/undo/", form)
+
+    assert response.status_code == 409
+    said = refusal(response)
+    assert said.startswith("The game has moved on since this page was shown, so nothing")
+    assert not re.search(r"\d|version|stale|key", said)
+    assert head(game) == moved
+    assert not Event.objects.filter(game=game, type="rewound").exists()
+    assert "Undo to event" in response.text and f"Event {moved} of {moved}" in response.text
+
+
+def test_an_undo_form_sent_again_with_another_reason_undoes_nothing_more(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+    assert client.post(url, form).status_code == 302
+    undone = head(game)
+
+    response = client.post(url, {**form, "reason": "Bob misplayed"})
+
+    assert response.status_code == 409
+    assert refusal(response).startswith("This form was already sent with other choices")
+    assert not re.search(r"\d|version|key_clash|key", refusal(response))
+    assert head(game) == undone
+
+
+def test_an_undo_form_sent_again_after_its_undo_was_undone_undoes_nothing_more(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    shown = head(game)
+    form = {**undo_form(client, game, version - 1), "reason": "misplayed"}
+    url = f"/table/{game.pk}/replay/undo/"
+    assert client.post(url, form).status_code == 302
+    services.undo(game_id=game.pk, to_version=shown, reason="it stood", by=f"user:{referee.pk}")
+    restored = head(game)
+
+    response = client.post(url, form)
+
+    assert response.status_code == 409
+    assert refusal(response).startswith("This undo was made when the form was first sent")
+    assert head(game) == restored
+
+
+def test_an_undo_form_that_names_no_version_undoes_nothing(client, make_game, referee):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    client.force_login(referee)
+    before = head(game)
+
+    for shown in ({}, {"version": ""}, {"version": "-3"}, {"version": "nine"}):
+        response = client.post(
+            f"/table/{game.pk}/replay/undo/",
+            {"to_version": version - 1, "reason": "misplayed", **shown},
+        )
+
+        assert response.status_code == 400
+        assert refusal(response).startswith("This form did not say how far the game had gone")
+    assert head(game) == before
+
+
 def test_the_referee_undoes_to_a_chosen_event_with_a_reason(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
     back_to = version - 1  # Bob's turn, before the Wild Draw 4
 
     response = client.post(
-        f"/table/{game.pk}/replay/undo/", {"to_version": back_to, "reason": "misplayed"}
+        f"/table/{game.pk}/replay/undo/",
+        {"to_version": back_to, "reason": "misplayed", "version": head(game)},
     )
 
     assert response.status_code == 302
@@ -109,7 +232,10 @@ def test_undo_refuses_the_middle_of_a_command(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
 
-    response = client.post(f"/table/{game.pk}/replay/undo/", {"to_version": version, "reason": "x"})
+    response = client.post(
+        f"/table/{game.pk}/replay/undo/",
+        {"to_version": version, "reason": "x", "version": head(game)},
+    )
 
     assert response.status_code == 400
     assert "in the middle of one command" in response.text
@@ -146,9 +272,10 @@ def test_a_seat_files_a_dispute_from_the_table_and_the_referee_rules_on_it(
     client.force_login(referee)
     replay = client.get(f"/table/{game.pk}/replay/").text
     assert "He held a red card" in replay
+    assert f'name="version" value="{head(game)}"' in replay
     ruled = client.post(
         f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
-        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1},
+        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1, "version": head(game)},
     )
     assert ruled.status_code == 302
     dispute.refresh_from_db()
@@ -187,6 +314,60 @@ def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(
     dispute.refresh_from_db()
     assert dispute.status == "open"
     assert not Event.objects.filter(game=game, type="rewound").exists()
+
+
+def ruling_alert(response, dispute):
+    page = html.unescape(response.text)
+    form = page[page.index(f'id="ruling-{dispute.pk}"') :]
+    return form[: form.index("</form>")]
+
+
+def test_a_ruling_that_undoes_after_the_game_moved_on_rules_nothing_and_says_so_plainly(
+    client, make_game, referee, play
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    client.force_login(referee)
+    shown = head(game)
+    play(game, commands=1)
+    moved = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "R3 in hand", "undo_to": version - 1, "version": shown},
+    )
+
+    assert response.status_code == 409
+    said = ruling_alert(response, dispute)
+    assert "The game has moved on since this page was shown, so nothing was ruled" in said
+    assert f'name="version" value="{moved}"' in said  # the form again, as the game is now
+    dispute.refresh_from_db()
+    assert dispute.status == "open"
+    assert head(game) == moved
+
+
+def test_a_ruling_that_undoes_from_a_form_naming_no_version_rules_nothing(
+    client, make_game, referee
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
+    client.force_login(referee)
+    before = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "", "undo_to": version - 1},
+    )
+    rejected = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/", {"decision": "rejected"}
+    )
+
+    assert response.status_code == 400
+    assert "This form did not say how far the game had gone" in ruling_alert(response, dispute)
+    assert head(game) == before
+    assert rejected.status_code == 302  # a ruling that undoes nothing needs no version
+    dispute.refresh_from_db()
+    assert dispute.status == "rejected"
 
 
 def test_only_a_referee_rules(client, make_game, referee):
@@ -232,8 +413,11 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     to = rested_version(game)
     url = f"/table/{game.pk}/replay/undo/"
 
-    not_reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt"})
-    no_reason = client.post(url, {"to_version": to, "reason": "  ", "reopen": "on"})
+    shown = head(game)
+    not_reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt", "version": shown})
+    no_reason = client.post(
+        url, {"to_version": to, "reason": "  ", "reopen": "on", "version": shown}
+    )
 
     assert not_reopened.status_code == 400
     assert "tick “Reopen the finished game” and give the reason" in html.unescape(not_reopened.text)
@@ -242,7 +426,9 @@ def test_a_finished_game_is_undone_only_reopened_with_a_reason(client, make_game
     assert "say why the finished game is reopened" in html.unescape(no_reason.text)
     assert not Event.objects.filter(game=game, type="rewound").exists()
 
-    reopened = client.post(url, {"to_version": to, "reason": "Bob misdealt", "reopen": "on"})
+    reopened = client.post(
+        url, {"to_version": to, "reason": "Bob misdealt", "reopen": "on", "version": shown}
+    )
 
     assert reopened.status_code == 302
     last = Event.objects.filter(game=game).order_by("-version").first()
@@ -270,9 +456,14 @@ def test_a_dispute_on_a_finished_game_is_upheld_with_an_undo_that_reopens_it(
     form = form[: form.index("</form>")]
     assert "The game is over" in form and "it is reopened" in form
     assert '<input type="hidden" name="reopen" value="on">' in form
+    game.refresh_from_db()
+    shown = game.version
+    assert f'<input type="hidden" name="version" value="{shown}">' in form
 
     # A form shown before the game ended said nothing of reopening it: it is shown again.
-    stale = client.post(url, {"decision": "upheld", "note": "Bob misdealt", "undo_to": to})
+    stale = client.post(
+        url, {"decision": "upheld", "note": "Bob misdealt", "undo_to": to, "version": shown}
+    )
 
     assert stale.status_code == 400
     text = html.unescape(stale.text)
@@ -281,7 +472,14 @@ def test_a_dispute_on_a_finished_game_is_upheld_with_an_undo_that_reopens_it(
     assert not Event.objects.filter(game=game, type="rewound").exists()
 
     ruled = client.post(
-        url, {"decision": "upheld", "note": "Bob misdealt", "undo_to": to, "reopen": "on"}
+        url,
+        {
+            "decision": "upheld",
+            "note": "Bob misdealt",
+            "undo_to": to,
+            "reopen": "on",
+            "version": shown,
+        },
     )
 
     assert ruled.status_code == 302

@@ -242,11 +242,13 @@ def field_message(message: str, field: str) -> str:
 
 
 class UndoHandForm(forms.Form):
-    """Undo the last hand: the form names the hand it means (``hand``), so a second click,
-    or a click after someone else's undo, undoes nothing."""
+    """Undo the last hand: the form names the hand it means (``hand``) and the sheet's
+    ``version`` it was shown at, so a second click, or a click after someone else recorded or
+    undid a hand, undoes nothing."""
 
     hand = WholeNumberOrNothingField(required=False)
     undo_to = WholeNumberOrNothingField(required=False)
+    version = WholeNumberOrNothingField(required=False)  # the sheet's, as the page showed it
 
 
 # Organising a league ----------------------------------------------------------------------------

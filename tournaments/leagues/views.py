@@ -512,6 +512,11 @@ SENT_BEFORE = (
     "This form already recorded a hand, since changed or undone: check the hands above, then "
     "record this hand again if it is missing."
 )
+# An Undo hand from a page shown before the sheet changed.
+UNDO_STALE = (
+    "The sheet changed since this page was shown (someone recorded or undid a hand): nothing "
+    "was undone. Check the hands above, then undo again if it is still needed."
+)
 
 
 def _sheet_for_referee(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
@@ -696,13 +701,16 @@ def _preview(sheet: dict[str, Any], preview: dict[str, Any]) -> dict[str, Any]:
 @require_POST
 def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Undo the last hand standing (``games.services.undo``: a compensating event, nothing is
-    edited or deleted). The form names the hand it means, so a second click undoes nothing."""
+    edited or deleted). The form names the hand it means, so a second click undoes nothing,
+    and the sheet's version it was shown at, so it takes back nothing recorded since (a page
+    from before forms named it is held to the sheet this request read)."""
     sheet = _sheet_for_referee(request, game_id)
     form = UndoHandForm(request.POST)
     hand = form.cleaned_data["hand"] if form.is_valid() else None
     # The hand as the page showed it (where its undo goes back to): a hand recorded again
     # since under the same number is another hand, not undone by a page shown before it.
     undo_to = form.cleaned_data["undo_to"] if form.is_valid() else None
+    shown = form.cleaned_data["version"] if form.is_valid() else None
     last = sheet["hands"][-1] if sheet["hands"] else None
     if last is not None and undo_to is not None and last["undo_to"] != undo_to:
         last = None
@@ -719,10 +727,13 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 to_version=last["undo_to"],
                 reason=f"score sheet: hand {hand} undone",
                 by=game_services.user_actor(request.user),
+                expected_version=sheet["version"] if shown is None else shown,
             )
             notice = f"Hand {hand} undone."
-        except (InvalidCommand, Stale) as exc:
-            notice = f"Nothing was undone: {exc}"
+        except Stale:
+            notice = UNDO_STALE
+        except (InvalidCommand, IllegalCommand) as exc:
+            notice = f"Nothing was undone: {_sentence(str(exc))}"
         sheet = selectors.score_sheet(game_id)
     if _htmx(request):
         context = _sheet_context(sheet, notice=notice)
