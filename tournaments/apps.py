@@ -51,6 +51,12 @@ class TournamentsConfig(AppConfig):
             registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:
             registry.on_game_event.append(listeners.after_append)
+        # ``manage.py verify_events`` compares the results recorded from games with the games:
+        # a tournament's tables and winner.
+        from tournaments.brackets import verification as bracket_verification
+
+        if bracket_verification.bracket_results not in registry.verify_checks:
+            registry.verify_checks.append(bracket_verification.bracket_results)
         # Celery's autodiscovery looks for ``tournaments.tasks`` only: the packages' tasks
         # register here, in the web process and in every worker (Celery sets Django up).
         from tournaments.brackets import tasks  # noqa: F401
