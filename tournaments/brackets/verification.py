@@ -53,7 +53,8 @@ def bracket_results(state_of: Callable[[Any], GameState | None]) -> Verified:
         .order_by("round__tournament_id", "round__number", "number")
     )
     count = 0
-    for table in tables.iterator(chunk_size=500):
+    # Lists, not server-side cursors: each row asks the database more (the game's state).
+    for table in list(tables):
         count += 1
         tournament = table.round.tournament
         where = (
@@ -72,7 +73,7 @@ def bracket_results(state_of: Callable[[Any], GameState | None]) -> Verified:
             problems.append(f"{where}: {problem}")
             wrong.add(tournament.pk)
     finished = 0
-    for tournament in Tournament.objects.order_by("pk").iterator(chunk_size=500):
+    for tournament in list(Tournament.objects.order_by("pk")):
         finished += tournament.status == Tournament.Status.FINISHED
         if tournament.pk not in wrong and (problem := _winner_problem(tournament)) is not None:
             problems.append(f"tournament {tournament.pk} ({tournament.name}): {problem}")
