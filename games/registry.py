@@ -10,6 +10,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
     registry.counts_checks.append(is_tournament_table)       # (game) -> bool
     registry.onward = tournament_onward                      # (game, player) -> Onward | None
+    registry.verify_checks.append(bracket_results)           # (state_of) -> Verified
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -24,6 +25,7 @@ from uuid import UUID
 
 if TYPE_CHECKING:
     from games.models import Event, Game
+    from rules import GameState
 
 # Extra ways a user can be a game's referee (besides creating it or a GameReferee row), e.g.
 # organising the league or tournament the game belongs to.
@@ -81,3 +83,20 @@ class Onward:
 # with the game and a seat's player name (None for someone who is not seated), returns where the
 # table's players go from it, or None for a game of no such event.
 onward: Callable[[Game, str | None], Onward | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """What a ``verify_checks`` check found: ``checked`` says what it compared with the games,
+    for ``verify_events``'s summary (``("12 decided tournament tables", ...)``), and
+    ``problems`` every record that disagrees with its game, each naming where it is."""
+
+    checked: tuple[str, ...]
+    problems: tuple[str, ...] = ()
+
+
+# What ``manage.py verify_events`` checks besides the games' own records, once every game's
+# log has verified: results other apps recorded from games (a tournament table's placings, a
+# season game's result), compared with the games that produced them. Each check is called
+# with ``state_of``: a game's id -> its state as its verified log gives it (None for no game).
+verify_checks: list[Callable[[Callable[[Any], GameState | None]], Verified]] = []

@@ -7,16 +7,18 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.testing import erase_event_log_for_tests
+from tournaments.brackets.testing import erase_rulings_for_tests
 from tournaments.leagues import services
 
 
 @pytest.fixture(autouse=True)
 def _empty_event_log_after_transactional_tests(request):
-    # Runs before pytest-django's flush, which the log's triggers would refuse.
+    # Runs before pytest-django's flush, which the log's and the rulings' triggers would refuse.
     yield
     marker = request.node.get_closest_marker("django_db")
     if (marker and marker.kwargs.get("transaction")) or "transactional_db" in request.fixturenames:
         erase_event_log_for_tests()
+        erase_rulings_for_tests()
 
 
 @pytest.fixture

@@ -8,11 +8,12 @@ import pytest
 from games import services
 from games.models import Seat
 from games.testing import erase_event_log_for_tests
+from tournaments.brackets.testing import erase_rulings_for_tests
 
 
 @pytest.fixture(autouse=True)
 def _empty_event_log_after_transactional_tests(request):
-    # Runs before pytest-django's flush, which the log's triggers would refuse.
+    # Runs before pytest-django's flush, which the log's and the rulings' triggers would refuse.
     yield
     marker = request.node.get_closest_marker("django_db")
     if (
@@ -21,6 +22,7 @@ def _empty_event_log_after_transactional_tests(request):
         or "live_server" in request.fixturenames
     ):
         erase_event_log_for_tests()
+        erase_rulings_for_tests()
 
 
 @pytest.fixture(autouse=True)

@@ -176,7 +176,11 @@ class Table(models.Model):
 class Ruling(models.Model):
     """The tournament's audit log of its director's decisions on tables: a result awarded,
     time called, a seat ruled absent, a table reopened (with the rounds it reset), a result
-    withdrawn by an undo of the table's game. Append-only; shown on the tournament page."""
+    withdrawn by an undo of the table's game. Shown on the tournament page.
+
+    Append-only, enforced by the database (migration tournaments/0009): a ruling is never
+    changed or deleted, so a tournament with rulings and a user who made one cannot be deleted
+    (PROTECT), as a game with events cannot."""
 
     class Kind(models.TextChoices):
         FORFEIT = "forfeit"
@@ -188,14 +192,14 @@ class Ruling(models.Model):
         WITHDRAWN = "withdrawn", "result withdrawn by an undo"
         REPAIRED = "repaired", "round re-paired"
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="rulings")
     round_number = models.PositiveSmallIntegerField()
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     reason = models.CharField(max_length=300)
     players = models.JSONField(default=list, help_text="the placings decided, or who it names")
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
 

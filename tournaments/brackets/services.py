@@ -21,12 +21,13 @@ from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from games import services as game_services
 from games.errors import Forbidden, NotFound, Stale
 from games.models import Game
 from games.names import clean_name, name_key
-from rules import Command, IllegalCommand, InvalidCommand, legal_commands
+from rules import Command, GameState, IllegalCommand, InvalidCommand, legal_commands
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
 from tournaments.brackets import pairing, rounds
@@ -595,7 +596,7 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     command = _default_command(legal_commands(state, seat)) if seat >= 0 else None
     if command is None:
         return False
-    if _count_timeout(game_id=game_id, seat=seat, version=version):
+    if _count_timeout(game_id=game_id, state=state):
         return True  # the table ended: nobody (or one player) is left present
     try:
         result = game_services.apply_command(
@@ -643,16 +644,19 @@ def timer_due(game: Game) -> int | None:
     )
 
 
-def _count_timeout(*, game_id: UUID | str, seat: int, version: int) -> bool:
-    """Count a timeout of ``seat`` at ``version`` (reset when the seat acted itself since its
-    last one); at ``ABSENT_AFTER`` in a row the seat is ruled absent, and a table left with at
-    most one player present is decided by ``ranked_now``. Returns whether the table ended."""
+def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
+    """Count a timeout of the seat the game waits for at ``state``: once a turn, however many
+    timers answer its moments (``_same_turn``), and from one again when the seat acted itself
+    since its last timeout. At ``ABSENT_AFTER`` in a row the seat is ruled absent, and a table left
+    with at most one player present is decided by ``ranked_now``. Returns whether the table
+    ended."""
     from games.models import Event
 
     table = Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True)
     tournament_id = table.first()
     if tournament_id is None:
         return False
+    seat, version = state.pending[1], state.version
     with transaction.atomic():
         tournament = _locked(tournament_id)
         table = Table.objects.select_related("round").get(game_id=game_id)
@@ -665,7 +669,10 @@ def _count_timeout(*, game_id: UUID | str, seat: int, version: int) -> bool:
         acted = Event.objects.filter(
             game_id=game_id, version__gt=last, actor=game_services.seat_actor(seat)
         ).exists()
-        count = 1 if acted or not count else count + 1
+        if acted or not count:
+            count = 1
+        elif not _same_turn(game_id=game_id, since=last, state=state):
+            count += 1
         table.timeouts = {**table.timeouts, player: [count, version]}
         table.save(update_fields=["timeouts"])
         if count < ABSENT_AFTER or player in table.absent:
@@ -694,3 +701,28 @@ def _count_timeout(*, game_id: UUID | str, seat: int, version: int) -> bool:
         )
         seat_next_round(tournament_id=tournament_id)
         return True
+
+
+def _same_turn(*, game_id: UUID | str, since: int, state: GameState) -> bool:
+    """Whether the game, as it waits at ``state``, has waited for that seat at one turn ever
+    since ``since`` (where a timeout of the seat was counted): at ``since`` and at every
+    version it rested at after it, up to now, the seat was the one waited for, and no new
+    turn or hand (``_NEW_MOMENTS``) began. So it is when a timer answered the first of the
+    turn's moments and the database went away before the next (the wheel's choice after a
+    spin, a drawn card that could be played): the timer of the moment left answers the same
+    turn, which is not timed out twice. Read from the log's states, newest first."""
+    from games.models import Event
+
+    kind, seat = state.pending
+    if kind in _NEW_MOMENTS:
+        return False
+    starts = Event.objects.filter(
+        game_id=game_id, version__gt=since, version__lte=state.version, batch=F("version")
+    ).values_list("version", flat=True)
+    # The versions the game rested at in between (each before a command's first event), and
+    # ``since``, where only the seat is asked: the timeout counted there began the turn.
+    for at in sorted({start - 1 for start in starts} | {since}, reverse=True):
+        kind, waiting = game_services.state_at(game_id=game_id, version=at).pending
+        if waiting != seat or (at != since and kind in _NEW_MOMENTS):
+            return False
+    return True

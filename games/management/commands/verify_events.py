@@ -11,13 +11,18 @@ a summary when everything holds.
 Events recorded before commitments and signatures (an upgraded deployment) have a plain hash
 chain only; they fail the check unless ``--allow-unsigned`` is given, and even then only at the
 start of a game's log: an unsigned event after a signed one is never from before the upgrade.
+
+Once every log holds, what other apps recorded from games' results is compared with the games
+(``games.registry.verify_checks``: a tournament table's placings and a tournament's winner, a
+season game's result): exits 1 listing every record that disagrees with its game.
 """
 
 from itertools import groupby
+from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import chain
+from games import chain, registry, store
 from games.models import Event, Game, Snapshot
 from games.store import snapshot_holds
 from rules import ENGINE_VERSION, event_from_dict
@@ -114,10 +119,32 @@ def snapshot_problem(game_id, rows, snapshots, public_keys) -> str | None:
     return None
 
 
+def recorded_results_problems(games: dict[UUID, int]) -> tuple[list[str], list[str]]:
+    """Run every ``registry.verify_checks`` check over the games (id -> version, every log
+    verified): what each compared, and every record that disagrees with its game."""
+
+    def state_of(game_id):
+        try:
+            key = game_id if isinstance(game_id, UUID) else UUID(str(game_id))
+        except ValueError:
+            return None
+        version = games.get(key)
+        return None if version is None else store.state_at(key, version)
+
+    checked, problems = [], []
+    for check in registry.verify_checks:
+        verified = check(state_of)
+        checked.extend(verified.checked)
+        problems.extend(verified.problems)
+    return checked, problems
+
+
 class Command(BaseCommand):
     help = (
         "Verify every game's record: versions, commitments, hash chain, signatures and "
-        "snapshots; exit 1 at the first problem."
+        "snapshots; exit 1 at the first problem. Then compare what was recorded from games' "
+        "results (tournament tables, season games) with the games; exit 1 listing each "
+        "disagreement."
     )
 
     def add_arguments(self, parser) -> None:
@@ -165,8 +192,18 @@ class Command(BaseCommand):
             )
         if problem is not None:
             raise CommandError(f"event log broken: {problem}", returncode=1)
+        checked, problems = recorded_results_problems(games)
+        if problems:
+            listed = "\n".join(f"- {problem}" for problem in problems)
+            raise CommandError(
+                f"{len(problems)} recorded result{'s' if len(problems) > 1 else ''} "
+                f"disagree{'' if len(problems) > 1 else 's'} with the games:\n{listed}",
+                returncode=1,
+            )
         count = Event.objects.count()
+        listed = ", ".join(checked[:-1]) + " and " * (len(checked) > 1) + "".join(checked[-1:])
+        results = f"; {listed} match their games" if checked else ""
         self.stdout.write(
             f"verified {count} events in {len(games)} games: every chain intact, every "
-            f"command signed, {checked_snapshots} snapshots match their events"
+            f"command signed, {checked_snapshots} snapshots match their events{results}"
         )

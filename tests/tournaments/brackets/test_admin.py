@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournaments.brackets import services
-from tournaments.brackets.models import Round, Tournament
+from tournaments.brackets import directing, services
+from tournaments.brackets.models import Round, Ruling, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +115,37 @@ def test_adding_a_tournament_in_the_admin_uses_the_sites_form_and_service(client
     assert answer["Location"] == reverse("admin:tournaments_tournament_change", args=[added.pk])
     assert added.organiser == staff and added.table_size == 3
     assert list(added.entries.values_list("player", flat=True)) == ["Ann", "Bob", "Cid"]
+
+
+def test_a_started_tournament_is_not_deleted_in_the_admin_and_the_page_says_so(
+    client, staff, tournament
+):
+    # Its rounds are never deleted here, and its rulings never at all (the database refuses,
+    # and they protect the tournament): the admin answers in words, with nothing deleted.
+    services.start_tournament(tournament_id=tournament.pk)
+    directing.call_time(
+        tournament_id=tournament.pk, round_number=1, table_number=1, reason="time", by=staff
+    )
+    url = reverse("admin:tournaments_tournament_delete", args=[tournament.pk])
+
+    page = client.get(url)
+    answer = client.post(url, {"post": "yes"})
+    listed = client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "delete_selected", "_selected_action": [tournament.pk], "post": "yes"},
+    )
+
+    for response in (page, answer, listed):
+        assert response.status_code == 200
+        assert b"Cannot delete tournament" in response.content
+    assert Tournament.objects.filter(pk=tournament.pk).exists()
+    assert Ruling.objects.filter(tournament=tournament).count() == 1
+
+
+def test_a_tournament_without_rulings_is_still_deleted_in_the_admin(client, tournament):
+    url = reverse("admin:tournaments_tournament_delete", args=[tournament.pk])
+
+    answer = client.post(url, {"post": "yes"})
+
+    assert answer.status_code == 302
+    assert not Tournament.objects.filter(pk=tournament.pk).exists()

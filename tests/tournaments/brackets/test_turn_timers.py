@@ -207,6 +207,68 @@ def test_the_database_gone_between_a_moments_choices_leaves_the_rest_to_the_next
     assert len(after.hands[seat]) <= 2
 
 
+def test_a_turn_answered_by_two_timers_across_an_outage_counts_once(organiser, monkeypatch):
+    """The timer spins for a player who is gone and the database goes away before the wheel's
+    choice is made; the task's retry and the sweep answer the rest. That is one turn timed
+    out, not two: with seats ruled absent after two, the player is not ruled absent for it.
+    Their next turn that runs out is the second."""
+    from django.db import OperationalError
+    from django.utils import timezone
+
+    from games.bots import next_bot_move
+    from rules import legal_commands
+    from rules.variants.spin import variant as spin
+    from tournaments.brackets import sweeper
+
+    monkeypatch.setattr(spin, "spin_wheel", lambda s: "almost_uno")
+    monkeypatch.setattr(tournament_services, "ABSENT_AFTER", 2)
+    table, state = table_at_an_editions_moment(organiser, "spin", {"spin"})
+    seat = state.pending[1]
+    player = table.players[seat]
+    apply = services.apply_command
+    sent = []
+
+    def gone_after_one(**kwargs):
+        if sent:
+            raise OperationalError("server closed the connection unexpectedly")
+        sent.append(kwargs["command"])
+        return apply(**kwargs)
+
+    monkeypatch.setattr(services, "apply_command", gone_after_one)
+    with pytest.raises(OperationalError):
+        tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    monkeypatch.setattr(services, "apply_command", apply)
+    assert not tournament_services.time_out_turn(game_id=table.game_id, version=state.version)
+    between = services.load_game(game_id=table.game_id)
+    assert between.pending == ("almost_uno", seat)
+    later = timezone.now() + timezone.timedelta(hours=1)
+    assert sweeper.sweep_turn_timers(now=later) == 1
+    assert services.load_game(game_id=table.game_id).version > between.version
+
+    table.refresh_from_db()
+    assert table.timeouts[player] == [1, between.version]
+    assert table.absent == []
+
+    # The others play their own turns; the player's next moment that runs out counts again.
+    for _ in range(200):
+        now = services.load_game(game_id=table.game_id)
+        if now.finished or table.absent:
+            break
+        if now.pending[1] == seat:
+            tournament_services.time_out_turn(game_id=table.game_id, version=now.version)
+        else:
+            move = next_bot_move(now, frozenset({0, 1, 2} - {seat}), str(table.game_id))
+            who, command = move or (now.pending[1], legal_commands(now, now.pending[1])[0])
+            services.apply_command(
+                game_id=table.game_id,
+                command=command,
+                actor=services.seat_actor(who),
+                expected_version=now.version,
+            )
+        table.refresh_from_db()
+    assert table.absent == [player]
+
+
 def table_at_an_editions_moment(organiser, variant, waits):
     """A tournament table of ``variant`` that bots played until it waits for one of
     ``waits``, and the game's state then (a table whose one hand ended first is replaced)."""
