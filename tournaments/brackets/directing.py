@@ -403,19 +403,51 @@ def result_withdrawn(*, game_id: Any) -> Table | None:
     with transaction.atomic():
         tournament = services._locked(tournament_id)
         table = Table.objects.select_related("round").get(game_id=game_id)
-        if table.status != Table.Status.FINISHED or table.decided_by != Table.DecidedBy.GAME:
-            return table
-        if game_services.load_game(game_id=game_id).finished:
-            return table
-        reset = _withdraw(table)
-        if reset:  # an undo that raced the refusal: the bracket follows the log all the same
-            log.warning("tournament %s: undo of %s reset rounds %s", tournament.pk, game_id, reset)
-        Ruling.objects.create(
-            tournament=tournament,
-            round_number=table.round.number,
-            table_number=table.number,
-            kind=Ruling.Kind.WITHDRAWN,
-            reason="the table's game was undone and plays again",
-        )
+        _withdraw_undone(tournament, table)
         table.refresh_from_db()
         return table
+
+
+def withdraw_undone_results(tournament: Tournament) -> int:
+    """Withdraw the result of every table of ``tournament`` that its game gave while the game
+    plays again: an undo whose follow-up (``result_withdrawn``, run after the undo's commit)
+    was lost with the database or the process in between. The caller holds the tournament's
+    lock (``services.seat_next_round``, so no round is ever seated from such a result).
+    Returns how many were withdrawn."""
+    undone = Table.objects.filter(
+        round__tournament=tournament,
+        status=Table.Status.FINISHED,
+        decided_by=Table.DecidedBy.GAME,
+    ).exclude(game__status=Game.Status.FINISHED)
+    withdrawn = 0
+    for table in undone.select_related("round"):
+        if _withdraw_undone(tournament, table):
+            log.warning(
+                "tournament %s: the result of %s withdrawn late (its game was undone)",
+                tournament.pk,
+                table.game_id,
+            )
+            withdrawn += 1
+    return withdrawn
+
+
+def _withdraw_undone(tournament: Tournament, table: Table) -> bool:
+    """``result_withdrawn``'s work on a locked tournament: whether the table's result was
+    withdrawn (not when a ruling decided it, or its game is over after all)."""
+    if table.status != Table.Status.FINISHED or table.decided_by != Table.DecidedBy.GAME:
+        return False
+    if game_services.load_game(game_id=table.game_id).finished:
+        return False
+    reset = _withdraw(table)
+    if reset:  # an undo that raced the refusal: the bracket follows the log all the same
+        log.warning(
+            "tournament %s: undo of %s reset rounds %s", tournament.pk, table.game_id, reset
+        )
+    Ruling.objects.create(
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        kind=Ruling.Kind.WITHDRAWN,
+        reason="the table's game was undone and plays again",
+    )
+    return True

@@ -401,8 +401,14 @@ def seat_next_round(*, tournament_id: int, held_too: bool = False) -> Round | No
     next round). Returns the round seated, or None when there was nothing to do: running it
     again, or while a table still plays, changes nothing. ``held_too``: the director's advance,
     which records a table reopened over a game still over as well (``Table.held``)."""
+    from tournaments.brackets import directing  # (directing builds on these services)
+
     with transaction.atomic():
         tournament = _locked(tournament_id)
+        # A result whose game was undone since is withdrawn first, even a finished
+        # tournament's: the round waits for that table again.
+        if directing.withdraw_undone_results(tournament):
+            tournament.refresh_from_db()
         if tournament.status != Tournament.Status.RUNNING:
             return None
         _record_finished_tables(tournament, held_too=held_too)

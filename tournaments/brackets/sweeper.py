@@ -30,14 +30,21 @@ log = logging.getLogger(__name__)
 
 
 def owed_tournaments() -> list[int]:
-    """Running tournaments with advancement owed: a table still playing whose game is over, or
-    no table playing at all (a complete round not yet followed)."""
+    """Tournaments with advancement owed: running ones with a table still playing whose game is
+    over, or no table playing at all (a complete round not yet followed); and any, finished
+    too, with a result its game gave while the game plays again (an undo whose withdrawal of
+    the result was lost after its commit)."""
     playing = Table.objects.filter(round__tournament=OuterRef("pk"), status=Table.Status.PLAYING)
     # (A table reopened over its game still over waits for the game or the director: not owed.)
     over = playing.filter(game__status=Game.Status.FINISHED).exclude(held=F("game__version"))
+    undone = Table.objects.filter(
+        round__tournament=OuterRef("pk"),
+        status=Table.Status.FINISHED,
+        decided_by=Table.DecidedBy.GAME,
+    ).exclude(game__status=Game.Status.FINISHED)
+    running = Q(status=Tournament.Status.RUNNING) & (Q(Exists(over)) | ~Exists(playing))
     return list(
-        Tournament.objects.filter(status=Tournament.Status.RUNNING)
-        .filter(Q(Exists(over)) | ~Exists(playing))
+        Tournament.objects.filter(running | Q(Exists(undone)))
         .order_by("pk")
         .values_list("pk", flat=True)
     )

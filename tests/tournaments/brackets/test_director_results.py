@@ -431,3 +431,48 @@ def test_a_round_nobody_left_or_joined_is_not_seated_again_for_new_cards(organis
         games
     )
     assert not Ruling.objects.filter(tournament=tournament, kind=Ruling.Kind.REPAIRED).exists()
+
+
+def undo_finished_follow_up_lost(game_id):
+    """``undo_finished`` whose follow-up after the commit never ran (the database went away,
+    or the process stopped, between the undo's commit and the withdrawal of the result)."""
+    start = game_services._first_hand_start(game_id)
+    game_services.undo(game_id=game_id, to_version=start, reason="misdeal", by=REFEREE, reopen=True)
+
+
+def test_an_undo_whose_withdrawal_was_lost_seats_no_round_from_the_result(organiser):
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    finish(first)
+    undo_finished_follow_up_lost(first.game_id)
+    first.refresh_from_db()
+    assert first.status == Table.Status.FINISHED  # the bracket still holds the undone result
+
+    finish(second)  # the round's last table: its task would seat round 2 from both results
+
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING and first.placings == []
+    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+    assert Ruling.objects.filter(tournament=tournament, kind=Ruling.Kind.WITHDRAWN).count() == 1
+    finish(first)
+    [final] = tables(tournament, 2)
+    assert set(final.players) == {first.placings[0], second.placings[0]}
+
+
+def test_a_finished_tournament_whose_final_was_undone_unseen_is_running_after_a_sweep(organiser):
+    tournament = knockout(organiser, players=("Ann", "Bob"))
+    [final] = tables(tournament, 1)
+    finish(final)
+    undo_finished_follow_up_lost(final.game_id)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner
+
+    tasks.sweep_rounds()
+
+    tournament.refresh_from_db()
+    final.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING and tournament.winner == ""
+    assert final.status == Table.Status.PLAYING
+    finish(final)
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.winner) == ("finished", final.placings[0])
