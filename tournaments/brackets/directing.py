@@ -71,12 +71,6 @@ def _user(by: Any) -> Any:
     return by if getattr(by, "pk", None) is not None else None
 
 
-def _later_rounds(table: Table) -> Any:
-    return Round.objects.filter(
-        tournament_id=table.round.tournament_id, number__gt=table.round.number
-    )
-
-
 # Advancing and re-pairing ----------------------------------------------------------------------
 
 
@@ -156,52 +150,6 @@ def _seated_alike(tournament: Tournament, last: Round, tables: list[Table]) -> b
 # Reopening ---------------------------------------------------------------------------------------
 
 
-DEAL_SHOWN = (
-    "This table was reopened after every table of its round had finished, so the round's deal "
-    "has been shown to everyone: the game takes no more moves, and the tournament's director "
-    "decides the table (award the result or call time)."
-)
-
-
-def _withdraw(table: Table) -> list[int]:
-    """Take the table's result back (it plays again and its round waits), resetting every
-    round seated after it and the tournament's end. Returns the numbers of the rounds reset.
-    Their games are left as they were, no longer a tournament's tables."""
-    tournament = table.round.tournament
-    later = list(_later_rounds(table).order_by("number").values_list("number", flat=True))
-    # The games of the rounds reset, and this table's, take moves again; but not this table's
-    # unfinished game if its round deals every table the same cards and no other table of it
-    # still plays: the round's deal was then shown to everyone (``services.round_revealed``),
-    # so the game can no longer be played blind, and only a ruling decides it. (A finished
-    # game goes on only by a referee's undo that reopens it, which its log records.)
-    games = Table.objects.filter(round__in=_later_rounds(table)).values("game_id")
-    Game.objects.filter(pk__in=games).update(closed="")
-    others = table.round.tables.exclude(pk=table.pk)
-    shown = tournament.duplicate_deals and not others.filter(status=Table.Status.PLAYING).exists()
-    game = Game.objects.filter(pk=table.game_id)
-    game.update(closed="")
-    if shown:
-        game.filter(status=Game.Status.PLAYING).update(closed=DEAL_SHOWN)
-    _later_rounds(table).delete()
-    table.status = Table.Status.PLAYING
-    table.placings = []
-    table.decided_by = Table.DecidedBy.NOTHING
-    # A game still over is not recorded again by the sweeps or another table's end, which
-    # would take the reopen back before its referee could undo it: only once the game moves on
-    # (``services._record``), or by the director's advance.
-    table.held = game.filter(status=Game.Status.FINISHED).values_list("version", flat=True).first()
-    table.save(update_fields=["status", "placings", "decided_by", "held"])
-    rnd = table.round
-    if rnd.status != Round.Status.PLAYING:
-        rnd.status = Round.Status.PLAYING
-        rnd.save(update_fields=["status"])
-    if tournament.status == Tournament.Status.FINISHED or tournament.winner:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.winner = ""
-        tournament.save(update_fields=["status", "winner"])
-    return later
-
-
 def reopen_table(
     *, tournament_id: int, round_number: int, table_number: int, reason: str, by: Any = None
 ) -> Table:
@@ -215,7 +163,7 @@ def reopen_table(
         table = _table(tournament, round_number, table_number)
         if table.status != Table.Status.FINISHED:
             raise IllegalCommand("the table is still playing: there is no result to reopen")
-        reset = _withdraw(table)
+        reset = services.withdraw_result(table)
         Ruling.objects.create(
             tournament=tournament,
             round_number=round_number,
@@ -384,7 +332,7 @@ def undo_refusal(game: Game) -> str | None:
     table = Table.objects.select_related("round").filter(game_id=game.pk).first()
     if table is None or table.status != Table.Status.FINISHED:
         return None
-    if _later_rounds(table).exists():
+    if services.later_rounds(table).exists():
         return (
             f"round {table.round.number + 1} was seated from this table's result: the "
             "tournament's director reopens the table first"
@@ -403,51 +351,6 @@ def result_withdrawn(*, game_id: Any) -> Table | None:
     with transaction.atomic():
         tournament = services._locked(tournament_id)
         table = Table.objects.select_related("round").get(game_id=game_id)
-        _withdraw_undone(tournament, table)
+        services.withdraw_undone(tournament, table)
         table.refresh_from_db()
         return table
-
-
-def withdraw_undone_results(tournament: Tournament) -> int:
-    """Withdraw the result of every table of ``tournament`` that its game gave while the game
-    plays again: an undo whose follow-up (``result_withdrawn``, run after the undo's commit)
-    was lost with the database or the process in between. The caller holds the tournament's
-    lock (``services.seat_next_round``, so no round is ever seated from such a result).
-    Returns how many were withdrawn."""
-    undone = Table.objects.filter(
-        round__tournament=tournament,
-        status=Table.Status.FINISHED,
-        decided_by=Table.DecidedBy.GAME,
-    ).exclude(game__status=Game.Status.FINISHED)
-    withdrawn = 0
-    for table in undone.select_related("round"):
-        if _withdraw_undone(tournament, table):
-            log.warning(
-                "tournament %s: the result of %s withdrawn late (its game was undone)",
-                tournament.pk,
-                table.game_id,
-            )
-            withdrawn += 1
-    return withdrawn
-
-
-def _withdraw_undone(tournament: Tournament, table: Table) -> bool:
-    """``result_withdrawn``'s work on a locked tournament: whether the table's result was
-    withdrawn (not when a ruling decided it, or its game is over after all)."""
-    if table.status != Table.Status.FINISHED or table.decided_by != Table.DecidedBy.GAME:
-        return False
-    if game_services.load_game(game_id=table.game_id).finished:
-        return False
-    reset = _withdraw(table)
-    if reset:  # an undo that raced the refusal: the bracket follows the log all the same
-        log.warning(
-            "tournament %s: undo of %s reset rounds %s", tournament.pk, table.game_id, reset
-        )
-    Ruling.objects.create(
-        tournament=tournament,
-        round_number=table.round.number,
-        table_number=table.number,
-        kind=Ruling.Kind.WITHDRAWN,
-        reason="the table's game was undone and plays again",
-    )
-    return True

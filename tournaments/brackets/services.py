@@ -401,13 +401,11 @@ def seat_next_round(*, tournament_id: int, held_too: bool = False) -> Round | No
     next round). Returns the round seated, or None when there was nothing to do: running it
     again, or while a table still plays, changes nothing. ``held_too``: the director's advance,
     which records a table reopened over a game still over as well (``Table.held``)."""
-    from tournaments.brackets import directing  # (directing builds on these services)
-
     with transaction.atomic():
         tournament = _locked(tournament_id)
         # A result whose game was undone since is withdrawn first, even a finished
         # tournament's: the round waits for that table again.
-        if directing.withdraw_undone_results(tournament):
+        if withdraw_undone_results(tournament):
             tournament.refresh_from_db()
         if tournament.status != Tournament.Status.RUNNING:
             return None
@@ -522,7 +520,7 @@ def decide_table(table: Table, placings: Sequence[str], decided_by: str) -> None
     table.decided_by = decided_by
     table.held = None
     table.save(update_fields=["placings", "status", "decided_by", "held"])
-    # Its game takes no more moves until the table is reopened (directing._withdraw).
+    # Its game takes no more moves until the table is reopened (``withdraw_result``).
     Game.objects.filter(pk=table.game_id, status=Game.Status.PLAYING).update(
         closed=closing_words(decided_by, placings)
     )
@@ -731,4 +729,104 @@ def _same_turn(*, game_id: UUID | str, since: int, state: GameState) -> bool:
         kind, waiting = game_services.state_at(game_id=game_id, version=at).pending
         if waiting != seat or (at != since and kind in _NEW_MOMENTS):
             return False
+    return True
+
+
+# Withdrawing a result (a table reopened, a game undone) -----------------------------------------
+
+
+def later_rounds(table: Table) -> Any:
+    return Round.objects.filter(
+        tournament_id=table.round.tournament_id, number__gt=table.round.number
+    )
+
+
+DEAL_SHOWN = (
+    "This table was reopened after every table of its round had finished, so the round's deal "
+    "has been shown to everyone: the game takes no more moves, and the tournament's director "
+    "decides the table (award the result or call time)."
+)
+
+
+def withdraw_result(table: Table) -> list[int]:
+    """Take the table's result back (it plays again and its round waits), resetting every
+    round seated after it and the tournament's end. Returns the numbers of the rounds reset.
+    Their games are left as they were, no longer a tournament's tables."""
+    tournament = table.round.tournament
+    later = list(later_rounds(table).order_by("number").values_list("number", flat=True))
+    # The games of the rounds reset, and this table's, take moves again; but not this table's
+    # unfinished game if its round deals every table the same cards and no other table of it
+    # still plays: the round's deal was then shown to everyone (``round_revealed``),
+    # so the game can no longer be played blind, and only a ruling decides it. (A finished
+    # game goes on only by a referee's undo that reopens it, which its log records.)
+    games = Table.objects.filter(round__in=later_rounds(table)).values("game_id")
+    Game.objects.filter(pk__in=games).update(closed="")
+    others = table.round.tables.exclude(pk=table.pk)
+    shown = tournament.duplicate_deals and not others.filter(status=Table.Status.PLAYING).exists()
+    game = Game.objects.filter(pk=table.game_id)
+    game.update(closed="")
+    if shown:
+        game.filter(status=Game.Status.PLAYING).update(closed=DEAL_SHOWN)
+    later_rounds(table).delete()
+    table.status = Table.Status.PLAYING
+    table.placings = []
+    table.decided_by = Table.DecidedBy.NOTHING
+    # A game still over is not recorded again by the sweeps or another table's end, which
+    # would take the reopen back before its referee could undo it: only once the game moves on
+    # (``services._record``), or by the director's advance.
+    table.held = game.filter(status=Game.Status.FINISHED).values_list("version", flat=True).first()
+    table.save(update_fields=["status", "placings", "decided_by", "held"])
+    rnd = table.round
+    if rnd.status != Round.Status.PLAYING:
+        rnd.status = Round.Status.PLAYING
+        rnd.save(update_fields=["status"])
+    if tournament.status == Tournament.Status.FINISHED or tournament.winner:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.winner = ""
+        tournament.save(update_fields=["status", "winner"])
+    return later
+
+
+def withdraw_undone_results(tournament: Tournament) -> int:
+    """Withdraw the result of every table of ``tournament`` that its game gave while the game
+    plays again: an undo whose follow-up (``result_withdrawn``, run after the undo's commit)
+    was lost with the database or the process in between. The caller holds the tournament's
+    lock (``seat_next_round``, so no round is ever seated from such a result).
+    Returns how many were withdrawn."""
+    undone = Table.objects.filter(
+        round__tournament=tournament,
+        status=Table.Status.FINISHED,
+        decided_by=Table.DecidedBy.GAME,
+    ).exclude(game__status=Game.Status.FINISHED)
+    withdrawn = 0
+    for table in undone.select_related("round"):
+        if withdraw_undone(tournament, table):
+            log.warning(
+                "tournament %s: the result of %s withdrawn late (its game was undone)",
+                tournament.pk,
+                table.game_id,
+            )
+            withdrawn += 1
+    return withdrawn
+
+
+def withdraw_undone(tournament: Tournament, table: Table) -> bool:
+    """``directing.result_withdrawn``'s work on a locked tournament: whether the table's result was
+    withdrawn (not when a ruling decided it, or its game is over after all)."""
+    if table.status != Table.Status.FINISHED or table.decided_by != Table.DecidedBy.GAME:
+        return False
+    if game_services.load_game(game_id=table.game_id).finished:
+        return False
+    reset = withdraw_result(table)
+    if reset:  # an undo that raced the refusal: the bracket follows the log all the same
+        log.warning(
+            "tournament %s: undo of %s reset rounds %s", tournament.pk, table.game_id, reset
+        )
+    Ruling.objects.create(
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        kind=Ruling.Kind.WITHDRAWN,
+        reason="the table's game was undone and plays again",
+    )
     return True

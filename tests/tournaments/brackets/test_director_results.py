@@ -392,7 +392,7 @@ def test_a_table_reopened_after_its_duplicate_deal_was_shown_takes_no_more_moves
     assert is_revealed(Game.objects.get(pk=first.game_id))  # every table over: deal shown
     reopen(second)
 
-    assert Game.objects.get(pk=second.game_id).closed == directing.DEAL_SHOWN
+    assert Game.objects.get(pk=second.game_id).closed == tournament_services.DEAL_SHOWN
     before = game_services.load_game(game_id=second.game_id).version
     with pytest.raises(IllegalCommand, match="the round's deal has been shown to everyone"):
         move(second)
