@@ -367,6 +367,18 @@ def test_an_organiser_corrects_a_players_name_and_links_their_account(client, le
     assert client.post(f"/players/{bea.pk}/rename/", {"name": "B"}).status_code == 403
 
 
+def test_a_name_starting_a_refusal_on_a_players_page_is_shown_as_written(client, league, olga):
+    from tournaments.leagues import services as league_services
+
+    league_services.register_player(league=league, name="de Vries", by=olga)
+    bob = league_services.register_player(league=league, name="Bob", by=olga)
+    client.force_login(olga)
+
+    taken = client.post(f"/players/{bob.pk}/rename/", {"name": "De Vries"}, follow=True).text
+
+    assert "Nothing was changed: de Vries is another player of Thursday Club." in unescape(taken)
+
+
 @pytest.mark.parametrize("correction", ["", "right"])
 def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seat(
     client, league, season, olga, correction
