@@ -346,6 +346,42 @@ def test_a_ruling_that_undoes_after_the_game_moved_on_rules_nothing_and_says_so_
     assert head(game) == moved
 
 
+def test_a_ruling_that_meets_another_referees_says_which_dispute_in_words(
+    client, make_game, referee, django_user_model, monkeypatch
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(
+        game_id=game.pk, version=version, claim="He held a red card", by="seat:0"
+    )
+    rita = django_user_model.objects.create_user("rita", password="pw-rita-123")
+    rule = services.rule_on_dispute
+
+    def ruled_by_rita_first(**ruling):  # the two rulings at the same moment: Rita's first
+        rule(dispute_id=dispute.pk, decision="rejected", note="no red", by=f"user:{rita.pk}")
+        return rule(**ruling)
+
+    monkeypatch.setattr(services, "rule_on_dispute", ruled_by_rita_first)
+    client.force_login(referee)
+    before = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "R3", "undo_to": version - 1, "version": before},
+    )
+
+    assert response.status_code == 409
+    said = html.unescape(re.search(r'<p class="error" role="alert">(.*?)</p>', response.text)[1])
+    assert said == (
+        "Nothing was ruled or undone: Ann's dispute “He held a red card” had already been ruled "
+        "rejected by rita, noting “no red”, when this ruling arrived. The ruling that stands is "
+        "under Disputes."
+    )
+    assert f"dispute {dispute.pk}" not in html.unescape(response.text)
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.ruling) == ("rejected", "no red")
+    assert head(game) == before
+
+
 def test_a_ruling_that_undoes_from_a_form_naming_no_version_rules_nothing(
     client, make_game, referee
 ):
