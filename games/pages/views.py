@@ -315,7 +315,11 @@ def replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
             "While the game is on (or held back for tables still playing the same deal), "
             "only its referee may replay it.",
         )
-    context = replay_context(game, viewer, _query(ReplayQuery, request).get("v"))
+    query = _query(ReplayQuery, request)
+    version, rule = query.get("v"), query.get("rule")
+    # "Rule on a dispute with an undo to here": its form with that moment chosen.
+    chosen = None if rule is None else {"pk": rule, "undo_to": str(version)}
+    context = replay_context(game, viewer, version, ruling=chosen)
     # The stepper pushes each frame's URL: going back to one htmx has not kept asks for it
     # again (a history restore), and gets the whole page, not the frame.
     frame = request.htmx and not request.htmx.history_restore_request
@@ -392,11 +396,10 @@ def _replay_refused(
 ) -> HttpResponse:
     """The replay viewer again, at ``version`` (the last when None), saying what was wrong: in
     the dispute's own ruling form, filled in as sent, for a refused ``ruling``."""
-    context = replay_context(game, viewer, version)
+    sent = None if ruling is None else {**ruling, "error": error}
+    context = replay_context(game, viewer, version, ruling=sent)
     if ruling is None:
         context["error"] = error
-    else:
-        context["ruling"] = {**ruling, "error": error}
     return render(request, "games/replay.html", context, status=status)
 
 
