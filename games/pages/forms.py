@@ -283,9 +283,12 @@ class UndoForm(forms.Form):
 
 
 class ReplayQuery(forms.Form):
-    """The replay viewer's step: ``?v=`` the version to show (the last when none)."""
+    """The replay viewer's step: ``?v=`` the version to show (the last when none); ``rule``
+    the dispute whose ruling form comes with an undo to that moment chosen (the link under
+    the replay's undo)."""
 
     v = PageVersionField()
+    rule = PageVersionField()
 
 
 # Quick games ----------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ itself, and nothing else shows them.
 
 A rematch (``services.rematch``) is started from a finished table by its referee (or by the one
 person at a table of bots); each seat's page then offers to go to it, which carries the seat
-this browser held over to the same seat of the rematch.
+this browser held over to the same seat of the rematch (by its new link's secret when the
+browser held it by its link; a seat held by the signed-in account stays the account's).
 
 See docs/decisions/0011-joining-a-table.md.
 """
@@ -149,19 +150,26 @@ def rematch(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if new is None:
         return redirect("games:table", game_id=game.pk)
     if viewer.seat is not None:
-        _carry_seat(request, new, viewer.seat)
+        _carry_seat(request, game, new, viewer.seat)
     return redirect("games:table", game_id=new.pk)
 
 
-def _carry_seat(request: HttpRequest, new: Game, number: int) -> None:
-    """This browser takes the same seat of the rematch ``new`` (by the new seat's secret, kept
-    in the session as if it had opened the new link)."""
+def _carry_seat(request: HttpRequest, old: Game, new: Game, number: int) -> None:
+    """This browser takes the same seat of the rematch ``new``: a seat it held by its link, by
+    the new seat's secret, kept in the session as if it had opened the new link; a seat the
+    signed-in account holds, by the account, which the rematch's seat has too
+    (``services.rematch``). So an account that no longer holds the seat (unlinked from a
+    league's player) no longer opens it here either: no secret was kept for it."""
     seat = Seat.objects.filter(game=new, seat=number).first()
     if seat is None:
         return
-    remember_seat(request, new.pk, seat.secret)
-    device = _device(request)
-    services.take_seat(seat=seat, device=device)
+    secret = request.session.get(SESSION_SEATS, {}).get(str(old.pk))
+    held = services.seat_for_secret(old, secret) if secret else None
+    if held is not None and held.seat == number:
+        remember_seat(request, new.pk, seat.secret)
+    elif seat.user_id is None or seat.user_id != request.user.pk:
+        return  # the account holds no seat there (any more): nothing to take
+    services.take_seat(seat=seat, device=_device(request))
 
 
 @require_GET

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import Any
 
 from games import services
@@ -85,9 +86,93 @@ def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int
     return out
 
 
-def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str, Any]:
+RECENT_MOVES = 5  # the moves before a disputed one that its ruling offers to go back to
+MOVE_WORDS = 90  # the most characters of a move in a ruling's choice of moments
+
+
+@dataclass
+class Moment:
+    """A moment a ruling may take the game back to (a version the game rested at), said by
+    what happened there."""
+
+    version: int
+    label: str
+
+
+def _command_words(events: list[dict[str, Any]], version: int) -> str:
+    """The command whose events include ``version``, in words: its events that say something
+    ("Hal drew yellow reverse. Hal kept the card and passed."), shortened when long."""
+    batch = events[version - 1]["batch"]
+    own = list(takewhile(lambda e: e["batch"] == batch, events[batch - 1 :]))
+    words = " ".join(e["text"] for e in own if not e["quiet"]) or own[0]["text"]
+    return words if len(words) <= MOVE_WORDS else words[: MOVE_WORDS - 1].rstrip() + "…"
+
+
+def ruling_moments(
+    events: list[dict[str, Any]],
+    disputed: int,
+    *,
+    shown: int | None = None,
+    sent: int | None = None,
+) -> list[Moment]:
+    """The moments a ruling on the event ``disputed`` offers to undo to, each said by what
+    happened (a long game has hundreds of events: a choice of them all is no use at a table):
+    the moment the replay ``shown``, just before the disputed move, the few moves before it,
+    the start of its hand, and the moment a refused ruling ``sent``. Only versions the game
+    rested at, before its last event, as ``services.undo`` takes them; any other moment is
+    reached by stepping to it in the replay."""
+    last = len(events)
+    moments: list[Moment] = []
+
+    def offer(version: int | None, label: str) -> None:
+        if (
+            version is not None
+            and 1 <= version < last
+            and events[version - 1]["rested"]
+            and all(m.version != version for m in moments)
+        ):
+            moments.append(Moment(version, label))
+
+    if not 1 <= disputed <= last:
+        return moments
+    if shown is not None and 1 <= shown < last:
+        offer(shown, f"Shown in the replay, just after: {_command_words(events, shown)}")
+    before = events[disputed - 1]["batch"] - 1  # the end of the command before the disputed one
+    dealt = next((e for e in reversed(events[:disputed]) if e["type"] == "hand_dealt"), None)
+    # The hand as dealt: the end of the command that dealt it, where play was to begin.
+    start = None
+    if dealt is not None:
+        start = next((e["version"] for e in events[dealt["version"] - 1 :] if e["rested"]), None)
+    offer(before, f"Just before the disputed move: {_command_words(events, disputed)}")
+    recent = [
+        e["version"]
+        for e in reversed(events[: max(before - 1, 0)])
+        if e["rested"] and (start is None or e["version"] > start)
+    ]
+    for version in recent[:RECENT_MOVES]:
+        offer(version, f"Just after: {_command_words(events, version)}")
+    if dealt is not None:
+        offer(start, f"The start of the hand: {dealt['text']}")
+    if sent is not None and 1 <= sent < last:
+        offer(sent, f"Just after: {_command_words(events, sent)}")
+    return moments
+
+
+def _whole(value: Any) -> int | None:
+    """A number a form sent, or None for anything else."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def replay_context(
+    game: Game, viewer: Viewer, version: int | None, ruling: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The replay viewer at ``version``: the state with every hand visible, the events around
-    it, every Wild Draw 4 judged, the disputes, and whether undo may go back to it."""
+    it, every Wild Draw 4 judged, the disputes (each open one with the moments its ruling may
+    undo to), and whether undo may go back to it. ``ruling``: a refused ruling, shown again in
+    its dispute's form as it was sent."""
     rows = list(Event.objects.filter(game=game).order_by("version"))
     last = rows[-1].version if rows else 0
     version = last if version is None else max(1, min(version, last))
@@ -105,6 +190,7 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
         events.append(
             {
                 "version": row.version,
+                "batch": row.batch,
                 "type": row.type,
                 "text": event_text(data, name, game.variant),
                 "actor": row.actor,
@@ -133,6 +219,13 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
         )
         for r in view["seats"]
     ]
+    disputes = []
+    for d in Dispute.objects.filter(game=game).order_by("pk"):
+        moments = []
+        if d.status == Dispute.Status.OPEN:
+            sent = ruling.get("undo_to") if ruling and ruling.get("pk") == d.pk else None
+            moments = ruling_moments(events, d.version, shown=version, sent=_whole(sent))
+        disputes.append({"d": d, "by": actor_words(d.opened_by, names), "moments": moments})
     top = state.top
     return {
         "game": game,
@@ -155,10 +248,9 @@ def replay_context(game: Game, viewer: Viewer, version: int | None) -> dict[str,
         "nearby": events[lo : version + REPLAY_WINDOW],
         "events": events,
         "w4s": list(w4s.values()),
-        "disputes": [
-            {"d": d, "by": actor_words(d.opened_by, names)}
-            for d in Dispute.objects.filter(game=game).order_by("pk")
-        ],
+        "disputes": disputes,
+        "open_disputes": [x for x in disputes if x["d"].status == Dispute.Status.OPEN],
+        "ruling": ruling,
         "can_undo": bool(current and current["rested"] and version < last),
         # A fresh key each time the undo form is shown: the same form sent twice undoes once.
         "undo_key": secrets.token_hex(12),

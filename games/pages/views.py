@@ -29,7 +29,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from games import bots, services
 from games.errors import CommandUndone, GameError, KeyClash, NotFound, Stale
-from games.models import Game
+from games.models import Dispute, Game
 from games.pages import lobby
 from games.pages.card_words import CARDS_HELP
 from games.pages.editions.words import Namer, said_plainly
@@ -46,7 +46,7 @@ from games.pages.forms import (
     error_text,
     position_problem,
 )
-from games.pages.replay import replay_context
+from games.pages.replay import actor_words, replay_context
 from games.pages.setting_up import DescribedPositionForm
 from games.pages.table import someone_rules, table_context
 from games.pages.viewers import Viewer, remember_seat, seated_games, viewer_of
@@ -278,8 +278,26 @@ def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpRe
     except Stale:
         return _replay_refused(request, game, viewer, RULED_TOO_LATE, ruling=sent, status=409)
     except (RuleError, GameError) as exc:
+        ruled = game.disputes.exclude(status=Dispute.Status.OPEN).filter(pk=dispute_id).first()
+        if ruled is not None:  # another referee's ruling (or this form's) came first
+            return _replay_refused(request, game, viewer, _ruled_before(ruled, viewer), status=409)
         return _replay_refused(request, game, viewer, str(exc), ruling=sent)
     return redirect(reverse("games:replay", args=[game.pk]) + "#disputes")
+
+
+def _ruled_before(dispute: Dispute, viewer: Viewer) -> str:
+    """Why a ruling was not recorded: the dispute had been ruled before it arrived. Said by
+    what the dispute claims and who opened it, with the ruling that stands."""
+    names = [seat.player for seat in dispute.game.seats.all()]
+    opened_by = actor_words(dispute.opened_by, names)
+    whose = "your" if dispute.opened_by == viewer.actor else f"{opened_by}'s"
+    ruled_by = "you" if dispute.ruled_by == viewer.actor else actor_words(dispute.ruled_by, names)
+    note = f", noting “{dispute.ruling}”" if dispute.ruling else ""
+    return (
+        f"Nothing was ruled or undone: {whose} dispute “{dispute.claim}” had already been "
+        f"ruled {dispute.status} by {ruled_by}{note}, when this ruling arrived. The ruling "
+        "that stands is under Disputes."
+    )
 
 
 # The replay viewer ----------------------------------------------------------------------------
@@ -297,7 +315,11 @@ def replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
             "While the game is on (or held back for tables still playing the same deal), "
             "only its referee may replay it.",
         )
-    context = replay_context(game, viewer, _query(ReplayQuery, request).get("v"))
+    query = _query(ReplayQuery, request)
+    version, rule = query.get("v"), query.get("rule")
+    # "Rule on a dispute with an undo to here": its form with that moment chosen.
+    chosen = None if rule is None else {"pk": rule, "undo_to": str(version)}
+    context = replay_context(game, viewer, version, ruling=chosen)
     # The stepper pushes each frame's URL: going back to one htmx has not kept asks for it
     # again (a history restore), and gets the whole page, not the frame.
     frame = request.htmx and not request.htmx.history_restore_request
@@ -374,11 +396,10 @@ def _replay_refused(
 ) -> HttpResponse:
     """The replay viewer again, at ``version`` (the last when None), saying what was wrong: in
     the dispute's own ruling form, filled in as sent, for a refused ``ruling``."""
-    context = replay_context(game, viewer, version)
+    sent = None if ruling is None else {**ruling, "error": error}
+    context = replay_context(game, viewer, version, ruling=sent)
     if ruling is None:
         context["error"] = error
-    else:
-        context["ruling"] = {**ruling, "error": error}
     return render(request, "games/replay.html", context, status=status)
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import services
-from games.names import clean_name, name_key
+from games.names import clean_name, name_key, sentence_start
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets import services as tournament_services
 from tournaments.leagues import services as league_services
@@ -19,6 +19,14 @@ def test_a_name_is_kept_in_one_form_and_compared_without_capitals_or_wide_letter
     assert name_key("Ｃｙ") == name_key("cy") == name_key("CY")
     assert name_key(COMPOSED) == name_key(clean_name(DECOMPOSED))
     assert name_key("Ann") != name_key("Anne")
+
+
+def test_a_name_starting_a_sentence_is_shown_as_written():
+    assert sentence_start("de Vries is already entered", ["de Vries"]) == (
+        "de Vries is already entered"
+    )
+    assert sentence_start("the tournament is over", ["de Vries"]) == "The tournament is over"
+    assert sentence_start("ann is entered", ["an"]) == "Ann is entered"  # a name, not a word
 
 
 @pytest.mark.parametrize(

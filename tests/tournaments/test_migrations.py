@@ -204,3 +204,70 @@ def test_a_table_decided_by_a_ruling_before_games_were_closed_is_closed_by_the_u
         "playing": "",
     }
     assert "1st Bob, 2nd Ann" in closed["awarded"]
+
+
+# What main had before a decided table said who the ruling is against (tournaments 0010).
+BEFORE_SAYING_WHO = [("games", "0007_game_closed"), ("tournaments", "0009_rulings_append_only")]
+
+
+def test_a_decided_table_closed_before_it_said_who_says_who_after_the_upgrade():
+    executor = migrate(MigrationExecutor(connection), BEFORE_SAYING_WHO)
+    apps = executor.loader.project_state(BEFORE_SAYING_WHO).apps
+    user = apps.get_model("auth", "User").objects.create(username="olga")
+    game_model = apps.get_model("games", "Game")
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Cup", organiser=user, format="swiss", table_size=3, status="running"
+    )
+    rnd = apps.get_model("tournaments", "Round").objects.create(
+        tournament=tournament, number=1, kind="swiss"
+    )
+    rows = {
+        # table: (decided by, placings, absent, the ruling against someone, its words then)
+        "forfeited": ("award", ["Bob", "Ann"], [], "forfeit", None),
+        "ended": ("absent", ["Cy", "Dee", "Eve"], ["Eve", "Dee"], "no_show", None),
+        "timed": ("time", ["Flo", "Gil"], [], "", None),
+        "reopened": ("award", ["Hal", "Ida"], [], "disqualification", "Reopened: its deal shown."),
+    }
+    games = {}
+    for number, (name, (decided_by, placings, absent, kind, words)) in enumerate(
+        rows.items(), start=1
+    ):
+        games[name] = game_model.objects.create(
+            variant="classic",
+            scoring="standard",
+            target=500,
+            created_by=user,
+            closed=words or closing_words(decided_by, placings),  # as decide_table wrote them
+        )
+        apps.get_model("tournaments", "Table").objects.create(
+            round=rnd,
+            number=number,
+            game=games[name],
+            players=placings,
+            status="finished",
+            decided_by=decided_by,
+            placings=placings,
+            absent=absent,
+        )
+        if kind:
+            apps.get_model("tournaments", "Ruling").objects.create(
+                tournament=tournament,
+                round_number=1,
+                table_number=number,
+                kind=kind,
+                reason="left early",
+                players=placings,
+                by=user if decided_by == "award" else None,
+            )
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+
+    closed = {name: Game.objects.get(pk=game.pk).closed for name, game in games.items()}
+    assert closed == {
+        "forfeited": closing_words("award", ["Bob", "Ann"], "forfeit", ["Ann"]),
+        "ended": closing_words("absent", ["Cy", "Dee", "Eve"], "no_show", ["Dee", "Eve"]),
+        "timed": closing_words("time", ["Flo", "Gil"]),
+        "reopened": "Reopened: its deal shown.",
+    }
+    assert "(Ann forfeited; placed 1st Bob, 2nd Ann)" in closed["forfeited"]
+    assert "(Dee and Eve did not show; placed 1st Cy, 2nd Dee, 3rd Eve)" in closed["ended"]

@@ -8,6 +8,7 @@ import re
 from html.parser import HTMLParser
 
 from games import services, store
+from games.models import Event
 from rules import legal_commands
 from rules.bots import RandomBot
 from rules.variants import get_variant
@@ -86,3 +87,37 @@ def code_pattern(code: str) -> re.Pattern[str]:
 
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def long_disputed_game(referee, *, commands=60):
+    """A game ``commands`` moves long (each the waiting seat's first legal command), refereed
+    by ``referee``, with a dispute about a card played well into the game and into its hand:
+    the game, the dispute, and the log's rows."""
+    game = services.create_game(
+        variant="classic",
+        players=["Ann", "Bob", "Cy"],
+        scoring="standard",
+        target=500,
+        seed="table-1",
+        created_by=referee,
+    )
+    for _ in range(commands):
+        state, _ = store.load(game.pk)
+        seat = state.pending[1]
+        command = legal_commands(state, seat)[0]
+        services.apply_command(game_id=game.pk, command=command, actor=f"seat:{seat}")
+    rows = list(Event.objects.filter(game=game).order_by("version"))
+
+    def moves_into_its_hand(row) -> int:
+        dealt = max(r.version for r in rows[: row.version] if r.type == "hand_dealt")
+        return sum(r.version == r.batch for r in rows[dealt : row.version])
+
+    disputed = next(
+        r
+        for r in rows[len(rows) // 2 :]
+        if r.type == "card_played" and r.version == r.batch and moves_into_its_hand(r) > 8
+    )
+    dispute = services.open_dispute(
+        game_id=game.pk, version=disputed.version, claim="He had to draw", by="seat:0"
+    )
+    return game, dispute, rows

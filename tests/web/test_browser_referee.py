@@ -1,14 +1,18 @@
 """In the browser: a Wild Draw 4 bluff is challenged at the table (the other seat's page
-updates by itself), shown as a bluff with its evidence in the replay, and a referee undoes."""
+updates by itself), shown as a bluff with its evidence in the replay, and a referee undoes;
+a dispute on a long game is ruled with an undo, on a phone and a desktop."""
 
 import pytest
 
 from games import services
 from games.models import Event, Seat
 from tests.web.browser import screenshot
-from tests.web.table_support import deck_with
+from tests.web.table_support import deck_with, long_disputed_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
@@ -131,3 +135,50 @@ def test_a_referee_undoes_to_a_chosen_event(contexts, live_server, bluff_game, p
     # Bob's page follows by itself: the Wild Draw 4 is back in his hand.
     bob.wait_for_selector("#hand button[data-card=W4]")
     assert "Your turn" in bob.locator("#board .status").inner_text()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_ruling_on_a_long_game_offers_a_few_moments_and_any_other_from_the_replay(
+    chromium, live_server, referee, size
+):
+    game, dispute, rows = long_disputed_game(referee)
+    viewport = PHONE if size == "phone" else DESKTOP
+    context = chromium.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, live_server, f"/table/{game.pk}/replay/")
+    choice = page.locator(f"#undo-to-{dispute.pk}")
+
+    # A few moments, each said by what happened, not one per event of the game.
+    labels = choice.locator("option").all_inner_texts()
+    assert labels[0] == "No undo" and 3 <= len(labels) <= 8 < len(rows)
+    assert labels[1].startswith("Just before the disputed move: ")
+    assert labels[-1].startswith("The start of the hand: Hand ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert choice.bounding_box()["width"] <= viewport["width"]
+    # Shown open for the screenshot (a select's own list of choices is drawn outside the page).
+    choice.evaluate("select => { select.size = select.options.length; }")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    choice.scroll_into_view_if_needed()
+    screenshot(page, f"replay-ruling-{size}")
+    choice.evaluate("select => select.removeAttribute('size')")
+
+    # Any other moment: stepped to in the replay, then ruled on from there.
+    moment = next(
+        r.version
+        for r in reversed(rows[: dispute.version - 20])
+        if rows[r.version].batch == rows[r.version].version
+    )
+    page.locator("#replay-slider").fill(str(moment))
+    page.wait_for_selector(f"#frame[data-version='{moment}']")
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("link", name="He had to draw").click()
+    assert choice.input_value() == str(moment)
+    screenshot(page, f"replay-ruling-chosen-{size}")
+    page.locator(f"#ruling-{dispute.pk} input[value=upheld]").check()
+    with page.expect_navigation(wait_until="load"):
+        page.locator(f"#ruling-{dispute.pk} button:has-text('Rule')").click()
+
+    rewound = Event.objects.filter(game=game).order_by("-version").first()
+    assert rewound.type == "rewound" and rewound.data["to_version"] == moment
+    context.close()

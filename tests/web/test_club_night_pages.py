@@ -229,6 +229,24 @@ def test_a_bad_season_form_says_what_is_wrong_and_opens_nothing(organiser, seaso
     assert Season.objects.filter(league=season.league).count() == 1
 
 
+def test_a_league_named_in_lower_case_is_named_as_written(organiser, season, olga):
+    league = season.league
+    league.name = "de Kaartclub"
+    league.save(update_fields=["name"])
+
+    taken = organiser.post(
+        reverse("tournaments:season-new", args=[league.pk]), {**SEASON, "name": season.name}
+    )
+    last = Organiser.objects.get(league=league, user=olga)
+    removed = organiser.post(
+        reverse("tournaments:league-role-remove", args=[league.pk, "organiser", last.pk]),
+        follow=True,
+    )
+
+    assert f"de Kaartclub already has a season called '{season.name}'" in text(taken)
+    assert "Nobody was removed: de Kaartclub needs at least one organiser." in text(removed)
+
+
 def test_a_season_keeps_its_rules_and_standings_options(organiser, league):
     response = organiser.post(
         reverse("tournaments:season-new", args=[league.pk]),

@@ -367,6 +367,18 @@ def test_an_organiser_corrects_a_players_name_and_links_their_account(client, le
     assert client.post(f"/players/{bea.pk}/rename/", {"name": "B"}).status_code == 403
 
 
+def test_a_name_starting_a_refusal_on_a_players_page_is_shown_as_written(client, league, olga):
+    from tournaments.leagues import services as league_services
+
+    league_services.register_player(league=league, name="de Vries", by=olga)
+    bob = league_services.register_player(league=league, name="Bob", by=olga)
+    client.force_login(olga)
+
+    taken = client.post(f"/players/{bob.pk}/rename/", {"name": "De Vries"}, follow=True).text
+
+    assert "Nothing was changed: de Vries is another player of Thursday Club." in unescape(taken)
+
+
 @pytest.mark.parametrize("correction", ["", "right"])
 def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seat(
     client, league, season, olga, correction
@@ -391,6 +403,52 @@ def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seat(
 
     assert not plays_as_bea(wrong)  # nor sees Bea's cards, nor moves for her
     assert plays_as_bea(right) == (correction == "right")
+
+
+@pytest.mark.parametrize("correction", ["", "right"])
+def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seats_at_rematches(
+    client, league, season, olga, correction
+):
+    from django.contrib.auth import get_user_model as users
+    from django.test import Client
+
+    from games import services as game_services
+    from games.models import Game
+    from tests.web.table_support import drive
+
+    wrong = users().objects.create_user("wrong", password="pw-wrong-12345")
+    right = users().objects.create_user("right", password="pw-right-12345")
+    bea = services.register_player(league=league, name="Bea", by=olga)
+    services.link_account(player=bea, username="wrong", by=olga)  # the wrong account
+    table = services.start_season_game(season=season, players=["Ann", "Bea"], created_by=olga)
+    drive(table, until=lambda state: False, limit=5000)
+    client.force_login(olga)
+    assert client.post(f"/table/{table.pk}/rematch/").status_code == 302
+    rematch = Game.objects.get(rematch_of=table)
+    drive(rematch, until=lambda state: False, limit=5000)
+    again = game_services.rematch(game_id=rematch.pk, by=olga)  # a rematch of the rematch
+    # The wrong account goes to each rematch from the table before it, signed in.
+    browser = Client()
+    browser.force_login(wrong)
+    for before, game in ((table, rematch), (rematch, again)):
+        went = browser.get(f"/table/{before.pk}/rematch/")
+        assert went.status_code == 302 and went["Location"] == f"/table/{game.pk}/"
+
+    def plays_as_bea(viewer, game):
+        return "You play as <strong>Bea</strong>" in viewer.get(f"/table/{game.pk}/").text
+
+    def signed_in(user):
+        viewer = Client()
+        viewer.force_login(user)
+        return viewer
+
+    assert plays_as_bea(browser, rematch) and plays_as_bea(browser, again)
+    assert client.post(f"/players/{bea.pk}/account/", {"username": correction}).status_code == 302
+
+    for game in (rematch, again):
+        assert not plays_as_bea(browser, game)  # the browser that went there kept no secret
+        assert not plays_as_bea(signed_in(wrong), game)
+        assert plays_as_bea(signed_in(right), game) == (correction == "right")
 
 
 @pytest.mark.parametrize(("action", "field"), [("rename", "name"), ("account", "username")])

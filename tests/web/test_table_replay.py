@@ -11,7 +11,7 @@ from games import services
 from games.models import Dispute, Event
 from rules.commands import Challenge, PlayCard
 from tests.web.conftest import seat_client
-from tests.web.table_support import HTMX, deck_with
+from tests.web.table_support import HTMX, deck_with, long_disputed_game
 
 pytestmark = pytest.mark.django_db
 
@@ -294,9 +294,11 @@ def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(
     dispute = services.open_dispute(game_id=game.pk, version=version, claim="x", by="seat:0")
     client.force_login(referee)
     form = client.get(f"/table/{game.pk}/replay/").text
-    # The undo names events by what happened; the disputed event is offered first.
-    assert f'<option value="{version - 1}">Undo the disputed event {version} and ' in form
-    assert f'<option value="{version - 1}">Keep up to event {version - 1}: ' in form
+    # The undo names moments by what happened; just before the disputed move first.
+    assert (
+        f'<option value="{version - 1}">Just before the disputed move: Bob played wild draw '
+        "four and called blue.</option>"
+    ) in html.unescape(form)
 
     refused = client.post(
         f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
@@ -309,7 +311,7 @@ def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(
     ruling = ruling[: ruling.index("</form>")]
     assert "A dispute rejected undoes nothing: choose upheld, or no undo." in ruling
     assert 'value="rejected" checked' in ruling and 'value="he had no red"' in ruling
-    assert f'<option value="{version - 1}" selected>Undo the disputed event' in ruling
+    assert f'<option value="{version - 1}" selected>Just before the disputed move' in ruling
     assert "autofocus" in ruling
     dispute.refresh_from_db()
     assert dispute.status == "open"
@@ -320,6 +322,90 @@ def ruling_alert(response, dispute):
     page = html.unescape(response.text)
     form = page[page.index(f'id="ruling-{dispute.pk}"') :]
     return form[: form.index("</form>")]
+
+
+def ruling_options(page: str, dispute) -> list[tuple[int, str, bool]]:
+    """The ruling form's choices of how far to undo: (version, words, chosen), "No undo" left
+    out."""
+    form = html.unescape(page)
+    form = form[form.index(f'id="ruling-{dispute.pk}"') :]
+    form = form[: form.index("</select>")]
+    return [
+        (int(value), words, bool(chosen))
+        for value, chosen, words in re.findall(
+            r'<option value="(\d+)"( selected)?>([^<]*)</option>', form
+        )
+    ]
+
+
+def rested(rows, version: int) -> bool:
+    """Whether the game rested at ``version``: the next event starts a command of its own."""
+    return rows[version].batch == rows[version].version
+
+
+def test_a_ruling_offers_the_moments_a_referee_needs_not_every_event(client, referee):
+    game, dispute, rows = long_disputed_game(referee)
+    client.force_login(referee)
+
+    options = ruling_options(client.get(f"/table/{game.pk}/replay/").text, dispute)
+
+    by_words = {words.split(":")[0]: version for version, words, _ in options}
+    batch = rows[dispute.version - 1].batch
+    dealt = max(r.version for r in rows[: dispute.version] if r.type == "hand_dealt")
+    start = next(r.version for r in rows[dealt - 1 :] if rested(rows, r.version))
+    assert by_words["Just before the disputed move"] == batch - 1
+    assert by_words["The start of the hand"] == start
+    after = [version for version, words, _ in options if words.startswith("Just after: ")]
+    assert after == sorted(after, reverse=True) and 1 <= len(after) <= 5
+    assert all(start < version < batch - 1 for version in after)
+    assert len(options) <= 7 < len(rows)
+    first_start = max(r.version for r in rows if r.batch == 1)
+    for version, words, chosen in options:
+        assert rested(rows, version) and first_start <= version < len(rows)
+        assert "event" not in words.lower() and not chosen
+    assert options[0][1].startswith("Just before the disputed move: ")
+    assert " played " in options[0][1]  # what the disputed move did, in words
+
+    upheld = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "", "undo_to": start, "version": head(game)},
+    )
+
+    assert upheld.status_code == 302
+    assert Event.objects.filter(game=game).order_by("-version")[0].data["to_version"] == start
+
+
+def test_any_other_moment_is_ruled_to_from_the_replay_stepped_to_it(client, referee):
+    game, dispute, rows = long_disputed_game(referee)
+    client.force_login(referee)
+    moment = next(
+        r.version
+        for r in reversed(rows[: dispute.version])
+        if rested(rows, r.version) and r.version < dispute.version - 20
+    )
+    stepped = client.get(f"/table/{game.pk}/replay/", {"v": moment}).text
+    link = f"?v={moment}&amp;rule={dispute.pk}#ruling-{dispute.pk}"
+    assert link in stepped  # under the replay's undo: "Rule on a dispute with an undo to here"
+    assert (moment, False) in [(v, chosen) for v, _, chosen in ruling_options(stepped, dispute)]
+
+    chosen = client.get(f"/table/{game.pk}/replay/", {"v": moment, "rule": dispute.pk}).text
+    offered = {v: (words, c) for v, words, c in ruling_options(chosen, dispute)}
+    assert offered[moment][1] and offered[moment][0].startswith("Shown in the replay, just after")
+    refused = client.post(  # no decision: the form comes back with the moment still chosen
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"note": "", "undo_to": moment, "version": head(game)},
+    )
+    assert refused.status_code == 400
+    again = {v: c for v, _, c in ruling_options(refused.text, dispute)}
+    assert again[moment] is True
+    middle = next(r.version for r in rows if r.version > moment and not rested(rows, r.version))
+    assert "rule=" not in client.get(f"/table/{game.pk}/replay/", {"v": middle}).text
+    assert middle not in {
+        v
+        for v, _, _ in ruling_options(
+            client.get(f"/table/{game.pk}/replay/", {"v": middle}).text, dispute
+        )
+    }
 
 
 def test_a_ruling_that_undoes_after_the_game_moved_on_rules_nothing_and_says_so_plainly(
@@ -344,6 +430,42 @@ def test_a_ruling_that_undoes_after_the_game_moved_on_rules_nothing_and_says_so_
     dispute.refresh_from_db()
     assert dispute.status == "open"
     assert head(game) == moved
+
+
+def test_a_ruling_that_meets_another_referees_says_which_dispute_in_words(
+    client, make_game, referee, django_user_model, monkeypatch
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(
+        game_id=game.pk, version=version, claim="He held a red card", by="seat:0"
+    )
+    rita = django_user_model.objects.create_user("rita", password="pw-rita-123")
+    rule = services.rule_on_dispute
+
+    def ruled_by_rita_first(**ruling):  # the two rulings at the same moment: Rita's first
+        rule(dispute_id=dispute.pk, decision="rejected", note="no red", by=f"user:{rita.pk}")
+        return rule(**ruling)
+
+    monkeypatch.setattr(services, "rule_on_dispute", ruled_by_rita_first)
+    client.force_login(referee)
+    before = head(game)
+
+    response = client.post(
+        f"/table/{game.pk}/disputes/{dispute.pk}/ruling/",
+        {"decision": "upheld", "note": "R3", "undo_to": version - 1, "version": before},
+    )
+
+    assert response.status_code == 409
+    said = html.unescape(re.search(r'<p class="error" role="alert">(.*?)</p>', response.text)[1])
+    assert said == (
+        "Nothing was ruled or undone: Ann's dispute “He held a red card” had already been ruled "
+        "rejected by rita, noting “no red”, when this ruling arrived. The ruling that stands is "
+        "under Disputes."
+    )
+    assert f"dispute {dispute.pk}" not in html.unescape(response.text)
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.ruling) == ("rejected", "no red")
+    assert head(game) == before
 
 
 def test_a_ruling_that_undoes_from_a_form_naming_no_version_rules_nothing(

@@ -230,6 +230,18 @@ def test_a_bad_entry_is_named_on_the_form_and_nobody_is_entered(signed_in, cup, 
     assert cup.entries.count() == 2
 
 
+def test_a_name_starting_a_refusal_is_shown_as_written(signed_in, olga):
+    cup = services.create_tournament(
+        name="Cup", organiser=olga, format="swiss", table_size=2, players=["de Vries", "Bob"]
+    )
+
+    answer = signed_in.post(f"/tournaments/{cup.pk}/players/", {"player": "De Vries"})
+
+    assert answer.status_code == 400
+    error = re.search(r'<p class="error" id="id_player_error">(.*?)</p>', answer.content.decode())
+    assert error is not None and error.group(1).endswith("</strong> de Vries is already entered.")
+
+
 def test_an_elimination_takes_no_entry_once_started(signed_in, olga):
     cup = services.create_tournament(
         name="KO", organiser=olga, format="elimination", table_size=2, players=["Ann", "Bob"]

@@ -185,7 +185,7 @@ def _decide(
     if table.status != Table.Status.PLAYING:
         raise IllegalCommand("the table already has a result: reopen it first")
     decided_by = Table.DecidedBy.TIME if kind == Ruling.Kind.TIME else Table.DecidedBy.AWARD
-    services.decide_table(table, placings, decided_by)
+    services.decide_table(table, placings, decided_by, kind)
     Ruling.objects.create(
         tournament=tournament,
         round_number=table.round.number,

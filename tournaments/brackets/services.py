@@ -33,7 +33,7 @@ from rules.variants import get_variant, variant_names
 from tournaments.brackets import pairing, rounds
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 from tournaments.leagues.models import StandingRow
-from tournaments.templatetags.league_pages import ordinal
+from tournaments.templatetags.league_pages import ordinal, ruling_words
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +87,22 @@ _DECIDED = {
 }
 
 
-def closing_words(decided_by: str, placings: Sequence[str]) -> str:
+def closing_words(
+    decided_by: str, placings: Sequence[str], kind: str = "", against: Sequence[str] = ()
+) -> str:
     """Why a table a director decided by a ruling takes no more moves (``Game.closed``), so
-    that its game cannot come to another result than the bracket's."""
-    places = ", ".join(f"{ordinal(i)} {name}" for i, name in enumerate(placings, start=1))
+    that its game cannot come to another result than the bracket's. With the ruling's
+    ``kind`` and whom it is ``against``, it says who, as the tournament page does: "(Vic
+    forfeited; placed 1st Tia, 2nd Vic)"; else only the placings."""
+    if kind and against:
+        what = ruling_words({"kind": kind, "players": list(placings), "against": list(against)})
+        decided = "decided this table" if decided_by == Table.DecidedBy.ABSENT else None
+    else:
+        what = ", ".join(f"{ordinal(i)} {name}" for i, name in enumerate(placings, start=1))
+        decided = None
     return (
-        f"The tournament's director {_DECIDED[decided_by]} ({places}): the game takes no more "
-        "moves unless the director reopens the table."
+        f"The tournament's director {decided or _DECIDED[decided_by]} ({what}): the game "
+        "takes no more moves unless the director reopens the table."
     )
 
 
@@ -512,17 +521,23 @@ def ranked_now(table: Table) -> list[str]:
     return absent_last([table.players[s] for s in sorted(range(n), key=key)], table.absent)
 
 
-def decide_table(table: Table, placings: Sequence[str], decided_by: str) -> None:
-    """Record ``placings`` as the table's result by a ruling (under the tournament's lock), and
-    finish its round when no table of it still plays."""
+def decide_table(table: Table, placings: Sequence[str], decided_by: str, kind: str = "") -> None:
+    """Record ``placings`` as the table's result by a ruling of ``kind`` (under the
+    tournament's lock), and finish its round when no table of it still plays."""
     table.placings = list(placings)
     table.status = Table.Status.FINISHED
     table.decided_by = decided_by
     table.held = None
     table.save(update_fields=["placings", "status", "decided_by", "held"])
+    # Whom the ruling is against, as the tournament page says (``selectors.rulings_against``):
+    # an award places them last; a table ended for want of players, those ruled absent.
+    if decided_by == Table.DecidedBy.ABSENT:
+        against = [p for p in placings if p in table.absent]
+    else:
+        against = list(placings[-1:]) if decided_by == Table.DecidedBy.AWARD else []
     # Its game takes no more moves until the table is reopened (``withdraw_result``).
     Game.objects.filter(pk=table.game_id, status=Game.Status.PLAYING).update(
-        closed=closing_words(decided_by, placings)
+        closed=closing_words(decided_by, placings, kind, against)
     )
     rnd = table.round
     if not rnd.tables.filter(status=Table.Status.PLAYING).exists():
@@ -694,7 +709,7 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
         if len(table.players) - len(table.absent) > 1:
             return False
         placings = ranked_now(table)
-        decide_table(table, placings, Table.DecidedBy.ABSENT)
+        decide_table(table, placings, Table.DecidedBy.ABSENT, Ruling.Kind.NO_SHOW)
         Ruling.objects.create(
             tournament=tournament,
             round_number=table.round.number,

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.errors import Forbidden, NotFound
+from games.names import sentence_start
 from rules import IllegalCommand, InvalidCommand, RuleError
 from tournaments.brackets import directing, drawing, selectors, services
 from tournaments.brackets.forms import (
@@ -36,7 +37,7 @@ from tournaments.brackets.forms import (
     TableReasonForm,
     TournamentForm,
 )
-from tournaments.brackets.models import Table, Tournament
+from tournaments.brackets.models import Entry, Table, Tournament
 
 POLL_SECONDS = 5
 LIST_LIMIT = 200
@@ -157,7 +158,9 @@ def tournament_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             services.add_entry(tournament_id=tournament_id, player=player, by=request.user)
         except (InvalidCommand, IllegalCommand) as exc:
-            form.add_error("player", f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            entered = Entry.objects.filter(tournament_id=tournament_id)
+            names = [player, *entered.values_list("player", flat=True)]
+            form.add_error("player", f"{sentence_start(str(exc), names)}.")
         except NotFound as exc:
             raise Http404(str(exc)) from None
         else:

@@ -9,12 +9,13 @@ to the field they name (``HandForm.add_engine_error``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
-from games.names import clean_name, name_key
+from games.names import clean_name, name_key, sentence_start
 from games.pages.card_words import cards_from_words
 from games.pages.editions.words import SCORING_SHORT, scoring_choices
 from games.pages.forms import EditionOptionFields
@@ -260,14 +261,15 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(name, get_variant(name).title) for name in variant_names()]
 
 
-def service_error(form: forms.Form, exc: InvalidCommand) -> None:
+def service_error(form: forms.Form, exc: InvalidCommand, names: Iterable[str] = ()) -> None:
     """A service refused what the form sent: its message next to the field it names (without
-    the field's name it starts with), or at the top of the form."""
+    the field's name it starts with), or at the top of the form. Its first letter is
+    capitalised unless it starts with one of ``names``, shown as written."""
     field = exc.field if exc.field in form.fields else None
     message = str(exc)
     if field is not None and message.startswith(f"{field}: "):
         message = message.removeprefix(f"{field}: ")
-    form.add_error(field, message[:1].upper() + message[1:])
+    form.add_error(field, sentence_start(message, names))
 
 
 def _number_errors(what: str, **more: str) -> dict[str, str]:

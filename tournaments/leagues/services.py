@@ -413,8 +413,8 @@ def rename_player(*, player: Player, name: Any, by: Any = None) -> Player:
 def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
     """Link the account that signs in as ``username`` to ``player`` (who then plays signed in,
     and sees their seat at tables without a link), or unlink it (``username`` empty). The
-    player's seats at the league's games follow the link: an account unlinked, or replaced by
-    another, no longer opens them signed in."""
+    player's seats at the league's games, and at those games' rematches, follow the link: an
+    account unlinked, or replaced by another, no longer opens them signed in."""
     require_organiser(by, player.league)
     username = _text(username.strip(), "username") if isinstance(username, str) else ""
     if not username:
@@ -448,11 +448,20 @@ def link_account(*, player: Player, username: Any, by: Any = None) -> Player:
 
 def _seats_follow(player: Player) -> None:
     """Give ``player``'s seats at the league's games to the account now linked to them (or to
-    none), as seating a table does (``start_season_game``)."""
+    none), as seating a table does (``start_season_game``), and their seats at the rematches
+    started from those games, and from those rematches: a rematch seats the same players in the
+    same seats with each seat's account (``games.services.rematch``)."""
     theirs = SeasonSeat.objects.filter(
         player=player, season_game_id=OuterRef("game_id"), seat=OuterRef("seat")
     )
     Seat.objects.filter(Exists(theirs)).update(user_id=player.user_id)
+    games = dict(SeasonSeat.objects.filter(player=player).values_list("season_game_id", "seat"))
+    while games:
+        rematches = Game.objects.filter(rematch_of_id__in=games).values_list("pk", "rematch_of_id")
+        games = {new: games[old] for new, old in rematches}
+        for number in set(games.values()):
+            at = [game for game, seat in games.items() if seat == number]
+            Seat.objects.filter(game_id__in=at, seat=number).update(user_id=player.user_id)
 
 
 def open_night(*, season: Season, date: datetime.date | None = None, by: Any = None) -> Night:

@@ -10,6 +10,7 @@ JavaScript (links and forms fall back to ordinary requests).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
@@ -28,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services as game_services
 from games.errors import CommandUndone, Forbidden, KeyClash, NotFound, Stale
+from games.names import clean_name, sentence_start
 from games.pages.card_words import cards_help
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets.models import Tournament
@@ -145,7 +147,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
         try:
             season = services.open_season(league=league, **form.arguments(), by=request.user)
         except InvalidCommand as exc:
-            service_error(form, exc)
+            service_error(form, exc, names=[league.name])
         except Forbidden as exc:
             raise PermissionDenied(str(exc)) from None
         else:
@@ -234,7 +236,8 @@ def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpR
             night=night, game_id=game_id, reason=request.POST.get("reason", ""), by=request.user
         )
     except (InvalidCommand, IllegalCommand, NotFound) as exc:
-        messages.error(request, f"The table is still on the night: {_sentence(str(exc))}")
+        names = _names(night.season.league)
+        messages.error(request, f"The table is still on the night: {_sentence(str(exc), names)}")
     else:
         messages.info(request, "The table is taken off the night: it counts nowhere.")
     return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#night-tables")
@@ -261,9 +264,9 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
         except services.PlayerBusy as exc:
             form.add_error(None, str(exc))  # a sentence already, names as typed
         except InvalidCommand as exc:
-            form.add_error(None, _sentence(str(exc)))
+            form.add_error(None, _sentence(str(exc), _names(league)))
         except IllegalCommand as exc:  # the night was closed meanwhile: no form to show
-            messages.error(request, f"No table was seated: {_sentence(str(exc))}")
+            messages.error(request, f"No table was seated: {_sentence(str(exc), _names(league))}")
             return redirect("tournaments:night-page", night_id=night.pk)
         else:
             names = ", ".join(form.cleaned_data["seated"])
@@ -274,12 +277,20 @@ def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "tournaments/night.html", context, status=400)
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: str, names: Iterable[str] = ()) -> str:
+    """A service's refusal as a sentence: without the field it names, its first letter
+    capitalised unless it starts with one of ``names`` (shown as written: "de Vries is another
+    player")."""
     text = text.strip()
     for prefix in ("players: ", "night: ", "name: ", "username: "):
         text = text.removeprefix(prefix)
-    text = text[:1].upper() + text[1:]
+    text = sentence_start(text, names)
     return text if text.endswith(".") else text + "."
+
+
+def _names(league: League) -> list[str]:
+    """The names a refusal about ``league`` may start with: its own and its players'."""
+    return [league.name, *league.players.values_list("name", flat=True)]
 
 
 @login_required
@@ -296,7 +307,9 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     except IllegalCommand as exc:
         # Said in the close form itself (night.html), where the page comes back to.
         messages.error(
-            request, f"The night is still open: {_sentence(str(exc))}", extra_tags="close"
+            request,
+            f"The night is still open: {_sentence(str(exc), _names(night.season.league))}",
+            extra_tags="close",
         )
         return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#close")
     messages.info(request, f"Night {night.number} is closed. The standings after it are below.")
@@ -337,7 +350,7 @@ def league_role_remove(
     except NotFound:
         raise Http404("No such role.") from None
     except IllegalCommand as exc:
-        messages.error(request, f"Nobody was removed: {_sentence(str(exc))}")
+        messages.error(request, f"Nobody was removed: {_sentence(str(exc), _names(league))}")
     else:
         messages.info(request, f"{role.user.get_username()} is no longer {kind} of {league.name}.")
     return redirect(reverse("tournaments:league-detail", args=[league.pk]) + "#roles")
@@ -483,7 +496,8 @@ def player_edit(request: HttpRequest, player_id: int, what: str) -> HttpResponse
                 else f"{player.name} plays with no account."
             )
     except InvalidCommand as exc:
-        messages.error(request, f"Nothing was changed: {_sentence(str(exc))}")
+        names = [*_names(player.league), clean_name(str(request.POST.get("name", "")))]
+        messages.error(request, f"Nothing was changed: {_sentence(str(exc), names)}")
     else:
         messages.info(request, done)
     return redirect(reverse("tournaments:player-detail", args=[player.pk]) + "#player-settings")

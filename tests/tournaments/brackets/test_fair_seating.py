@@ -6,6 +6,7 @@ timing out are ruled absent and a table with at most one player present ends."""
 import pytest
 
 from games import services as game_services
+from games.models import Game
 from rules import IllegalCommand
 from tournaments.brackets import directing, pairing, rounds, selectors
 from tournaments.brackets import services as tournament_services
@@ -197,6 +198,13 @@ def test_a_table_where_nobody_is_present_ends(organiser):
         r for r in selectors.tournament_detail(tournament.pk)["rulings"] if r["kind"] == "no_show"
     ]
     assert sorted(ended["against"]) == sorted(table.absent)  # who did not show, not the winner
+    # The table says so to its players, as the tournament page does.
+    first, second, third = table.placings
+    assert Game.objects.get(pk=table.game_id).closed == (
+        f"The tournament's director decided this table ({second} and {third} did not show; "
+        f"placed 1st {first}, 2nd {second}, 3rd {third}): the game takes no more moves unless "
+        "the director reopens the table."
+    )
     # Later timers find the table decided and append nothing.
     version = game_services.load_game(game_id=table.game_id).version
     assert not time_out(table.game_id)

@@ -45,6 +45,35 @@ def table_page(client, game_id) -> str:
     return answer.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("forfeit", "{loser} forfeited"),
+        ("disqualification", "{loser} was disqualified"),
+        ("no_show", "{loser} did not show"),
+    ],
+)
+def test_a_decided_table_says_at_the_table_who_the_ruling_is_against(
+    tournament, organiser, kind, words
+):
+    first = Table.objects.get(round__number=1, number=1)
+    winner, loser = first.players
+    director = Client()
+    director.force_login(organiser)
+    director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": kind, "player": loser, "reason": "left early"},
+    )
+
+    html = table_page(seat_of(first.game_id, winner), first.game_id).replace("&#x27;", "'")
+
+    said = words.format(loser=loser)
+    assert (
+        f"The tournament's director awarded this table's result ({said}; placed 1st {winner}, "
+        f"2nd {loser}): the game takes no more moves unless the director reopens the table."
+    ) in html
+
+
 def test_a_player_goes_from_a_decided_table_to_their_next_table(tournament, organiser):
     first, second = Table.objects.filter(round__number=1).order_by("number")
     winner, loser = first.players
