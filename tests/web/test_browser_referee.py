@@ -182,3 +182,26 @@ def test_a_ruling_on_a_long_game_offers_a_few_moments_and_any_other_from_the_rep
     rewound = Event.objects.filter(game=game).order_by("-version").first()
     assert rewound.type == "rewound" and rewound.data["to_version"] == moment
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_replay_shows_every_hand_at_both_sizes(
+    chromium, live_server, referee, bluff_game, size
+):
+    """A referee ruling at the table on a phone sees every hand in the replay, as on a desktop
+    (on a phone the players' strip shows no hands: they stand under it, one to a line)."""
+    game = bluff_game
+    viewport = PHONE if size == "phone" else DESKTOP
+    context = chromium.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, live_server, f"/table/{game.pk}/replay/")
+    page.wait_for_selector("#frame")
+
+    for name, card in (("Bob", "W4"), ("Ann", "G7")):
+        hand = page.get_by_role("list", name=f"{name}'s hand")
+        assert hand.count() == 1  # the one shown at this size: the other is not displayed
+        assert hand.locator(f"[data-card={card}]").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"replay-hands-{size}")
+    context.close()
