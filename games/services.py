@@ -229,8 +229,10 @@ def apply_command(
     """Decide ``command`` against the game's current state and append its events.
 
     ``key``: the actor's idempotency key in this game. The same key with the same command
-    returns the first answer and appends nothing; with another command it is ``KeyClash``.
-    ``expected_version``: when given and no longer current, ``Stale`` (nothing appended).
+    returns the first answer and appends nothing, also when it is sent again while the first
+    is still being written; with another command it is ``KeyClash``.
+    ``expected_version``: when given and no longer current, ``Stale`` (nothing appended),
+    unless the key's command was appended already: then the first answer, as above.
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
@@ -278,6 +280,11 @@ def apply_command(
             assert earlier is not None  # the key's batch was committed before the refusal
             return earlier
         except Stale as stale:
+            # The same command, sent again while the first was being written, may have won
+            # the race (the lock's check of the key saw the log as it was before the
+            # winner's commit): its sender gets the first answer, not a refusal.
+            if earlier := answered():
+                return earlier
             if expected_version is not None:
                 raise
             last = stale
