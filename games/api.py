@@ -690,14 +690,30 @@ class RulingView(GameAPIView):
     @extend_schema(
         operation_id="games_disputes_ruling_create",
         summary="Rule on a dispute (referee)",
-        description="`upheld` or `rejected`; an upheld dispute may rewind the game to `undo_to`.",
+        description="`upheld` or `rejected`; an upheld dispute may rewind the game to `undo_to`. "
+        "`expected_version` (optional) is the version the referee saw: with `undo_to`, when the "
+        "game has moved on the answer is 409 stale naming it, and nothing is ruled or undone, "
+        "so a ruling takes back no move its referee did not see. Send it with every ruling "
+        "that undoes.",
         parameters=[GAME_ID, OpenApiParameter("dispute_id", int, OpenApiParameter.PATH)],
         request=RulingSerializer,
-        responses={201: DisputeSerializer, **ERRORS_WRITE, 409: _error("Already ruled on.")},
+        responses={
+            201: DisputeSerializer,
+            **ERRORS_WRITE,
+            409: _error(
+                "Already ruled on, or the undo is not one the game allows (illegal), or "
+                "expected_version is stale."
+            ),
+        },
         examples=[
             OpenApiExample(
                 "ruling",
-                value={"decision": "upheld", "note": "She held R3.", "undo_to": 13},
+                value={
+                    "decision": "upheld",
+                    "note": "She held R3.",
+                    "undo_to": 13,
+                    "expected_version": 16,
+                },
                 request_only=True,
             )
         ],
