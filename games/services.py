@@ -563,6 +563,8 @@ def rule_on_dispute(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
         )
     _check_expected_version(expected_version)
+    if undo_to is not None and (not isinstance(undo_to, int) or isinstance(undo_to, bool)):
+        raise InvalidCommand("undo_to must be a whole number", field="undo_to")
     if undo_to is not None and decision != Dispute.Status.UPHELD:
         raise InvalidCommand(
             "only a dispute upheld can undo moves: choose upheld, or no undo", field="undo_to"
@@ -586,6 +588,11 @@ def rule_on_dispute(
                     reopen=reopen,
                     expected_version=expected_version,
                 )
+            except InvalidCommand as exc:
+                if exc.field != "to_version":
+                    raise
+                # The version to go back to is the ruling's undo_to.
+                raise InvalidCommand(str(exc), field="undo_to") from None
             except Stale as stale:
                 if expected_version is None:
                     raise

@@ -409,6 +409,22 @@ def test_a_ruling_with_a_bad_expected_version_is_400_naming_it_and_rules_nothing
     assert dispute_status(referee, game, dispute) == "open"
 
 
+@pytest.mark.parametrize("undo_to", [0, 999, "mid-batch"])
+def test_a_ruling_that_cannot_undo_to_there_is_400_naming_undo_to_and_rules_nothing(
+    game, referee, undo_to
+):
+    dispute = open_dispute(game)
+    if undo_to == "mid-batch":
+        undo_to = game["played"] - 1  # Bob's play and the turn it began are one batch
+
+    response = rule(referee, game, dispute, undo_to=undo_to)
+
+    assert response.status_code == 400, response.content
+    assert list(response.json()["detail"]) == ["undo_to"]
+    assert event_count(game) == game["played"]
+    assert dispute_status(referee, game, dispute) == "open"
+
+
 def test_a_ruling_with_expected_version_null_is_one_without_it(game, referee):
     dispute = open_dispute(game)
 
