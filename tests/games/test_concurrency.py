@@ -1,8 +1,10 @@
 """Many writers on one game, each thread with its own PostgreSQL connection: every version has
-exactly one winner, the rest are told the game moved on (or are retried), and the log stays a
-gapless, verifiable chain whose replay equals the projection."""
+exactly one winner, the rest are told the game moved on (or are retried), copies of one keyed
+command or undo sent at once all get the first one's answer, and the log stays a gapless,
+verifiable chain whose replay equals the projection."""
 
 import threading
+import time
 from collections import Counter
 from io import StringIO
 
@@ -10,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import services, state_cache, store, store_pg
+from games import projections, services, state_cache, store, store_pg
 from games.errors import Stale
 from games.models import Event, Game, TableView
 from rules import IllegalCommand, legal_commands, replay
@@ -178,9 +180,23 @@ def count_one_statement_appends(monkeypatch):
     return tries
 
 
+def hold_the_first_lock(monkeypatch, seconds=0.5):
+    """The first append through the locked path keeps the game's row locked ``seconds`` longer
+    (its projections take that long), so copies of its request sent with it meet it there."""
+    real, held = projections.project, threading.Event()
+
+    def project(*args, **kwargs):
+        if not held.is_set():
+            held.set()
+            time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(projections, "project", project)
+
+
 @pytest.mark.parametrize("path", ["locked", "one statement"])
 def test_a_keyed_command_with_its_expected_version_sent_again_at_once_gets_one_answer(
-    path, count_store_stales, count_one_statement_appends
+    path, count_store_stales, count_one_statement_appends, monkeypatch
 ):
     """A phone that timed out and sent its command again while the first was still being
     written: every copy, each naming the version it was decided on, gets the first answer
@@ -196,8 +212,10 @@ def test_a_keyed_command_with_its_expected_version_sent_again_at_once_gets_one_a
     legal = clients[seat].get(url(game)).json()["legal"][0]
     command = {**legal, "expected_version": view["version"], "key": "sent-again"}
     if path == "locked":
-        # The process does not know the log's end: every copy takes the row's lock.
+        # The process does not know the log's end: every copy takes the row's lock, and the
+        # first holds it a while, so the others decide on the same version and wait for it.
         state_cache.forget_head(game["id"])
+        hold_the_first_lock(monkeypatch)
     count_store_stales.clear()
     count_one_statement_appends.clear()
     answers = [None] * WRITERS

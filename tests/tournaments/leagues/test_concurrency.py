@@ -2,7 +2,7 @@
 leave the same standings and ratings as a rebuild from the log: the season's lock serialises
 their updates, and a game that commits after a later-positioned one recomputes the ratings.
 And a league, season, night or tournament opened twice at once (a form sent twice, a request
-retried) is opened once."""
+retried) is opened once, and a score sheet's hand sent again at once is recorded once."""
 
 import datetime
 import random
@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 from games import rebuild, state_cache
 from games.models import Event, Game
 from rules import InvalidCommand
+from tests.games.test_concurrency import hold_the_first_lock
 from tournaments.leagues import services
 from tournaments.leagues.projections import standings_projector
 
@@ -194,7 +195,7 @@ def test_a_tournament_created_twice_at_once_is_created_once():
 
 
 @pytest.mark.parametrize("path", ["locked", "one statement"])
-def test_a_hand_sent_again_at_once_with_its_version_and_key_is_recorded_once(path):
+def test_a_hand_sent_again_at_once_with_its_version_and_key_is_recorded_once(path, monkeypatch):
     """A score sheet's hand sent again while the first was still being recorded (a phone that
     timed out): every copy, each naming the sheet's version it was sent at, gets the first
     answer (the same version and receipt), never 409 stale, and the hand is recorded once."""
@@ -209,7 +210,10 @@ def test_a_hand_sent_again_at_once_with_its_version_and_key_is_recorded_once(pat
     token = Token.objects.create(user=organiser).key
     body = {"out": 1, "points": {"0": 3, "2": 4}, "expected_version": version, "key": "hand-2"}
     if path == "locked":
-        state_cache.forget_head(game.pk)  # every copy takes the row's lock
+        # Every copy takes the row's lock, and the first holds it a while: the others decide
+        # on the same version and wait for it.
+        state_cache.forget_head(game.pk)
+        hold_the_first_lock(monkeypatch)
 
     def send():
         client = APIClient()
