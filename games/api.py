@@ -463,8 +463,11 @@ class CommandsView(GameAPIView):
         description="The seat comes from `Authorization: Seat <secret>`, never from the body. "
         "`expected_version` (optional) answers 409 stale when the game has moved on. `key` is an "
         "idempotency key of the caller's own (another seat's keys never collide with it): the "
-        "same key with the same command returns the first answer and appends nothing; the same "
-        "key with another command answers 409 `key_clash`. The answer's `receipt` is the "
+        "same key with the same command returns the first answer and appends nothing, also when "
+        "it is sent again while the first is still being written, or with its "
+        "`expected_version` after the game moved on; the same key with another command answers "
+        "409 `key_clash`. Send both, so that a command sent again after its answer was lost is "
+        "answered, never made twice. The answer's `receipt` is the "
         "server's signature of the chain head after the command: keep it to check the log "
         "once the game is over (docs/TRUST.md). A `play` carries the game's edition's own field "
         "when its card takes one (`give` in UNO Mod, `towers` in UNO Power Grab, `rule` in UNO "
@@ -687,14 +690,30 @@ class RulingView(GameAPIView):
     @extend_schema(
         operation_id="games_disputes_ruling_create",
         summary="Rule on a dispute (referee)",
-        description="`upheld` or `rejected`; an upheld dispute may rewind the game to `undo_to`.",
+        description="`upheld` or `rejected`; an upheld dispute may rewind the game to `undo_to`. "
+        "`expected_version` (optional) is the version the referee saw: with `undo_to`, when the "
+        "game has moved on the answer is 409 stale naming it, and nothing is ruled or undone, "
+        "so a ruling takes back no move its referee did not see. Send it with every ruling "
+        "that undoes.",
         parameters=[GAME_ID, OpenApiParameter("dispute_id", int, OpenApiParameter.PATH)],
         request=RulingSerializer,
-        responses={201: DisputeSerializer, **ERRORS_WRITE, 409: _error("Already ruled on.")},
+        responses={
+            201: DisputeSerializer,
+            **ERRORS_WRITE,
+            409: _error(
+                "Already ruled on, or the undo is not one the game allows (illegal), or "
+                "expected_version is stale."
+            ),
+        },
         examples=[
             OpenApiExample(
                 "ruling",
-                value={"decision": "upheld", "note": "She held R3.", "undo_to": 13},
+                value={
+                    "decision": "upheld",
+                    "note": "She held R3.",
+                    "undo_to": 13,
+                    "expected_version": 16,
+                },
                 request_only=True,
             )
         ],

@@ -368,6 +368,14 @@ class RulingSerializer(StrictSerializer):
     reopen = StrictBooleanField(
         required=False, default=False, help_text="With undo_to on a finished game."
     )
+    expected_version = version_field(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="The version the referee saw: with undo_to, 409 stale, ruling and undoing "
+        "nothing, if the game has moved on. A ruling that undoes nothing takes back no move, "
+        "and does not compare it.",
+    )
 
 
 # Responses ----------------------------------------------------------------------------------

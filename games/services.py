@@ -229,8 +229,10 @@ def apply_command(
     """Decide ``command`` against the game's current state and append its events.
 
     ``key``: the actor's idempotency key in this game. The same key with the same command
-    returns the first answer and appends nothing; with another command it is ``KeyClash``.
-    ``expected_version``: when given and no longer current, ``Stale`` (nothing appended).
+    returns the first answer and appends nothing, also when it is sent again while the first
+    is still being written; with another command it is ``KeyClash``.
+    ``expected_version``: when given and no longer current, ``Stale`` (nothing appended),
+    unless the key's command was appended already: then the first answer, as above.
     Without it, losing a race to another writer re-loads and re-decides, up to ``RETRIES``
     times, as long as the command is still legal (if not, its ``IllegalCommand`` is raised).
     """
@@ -278,6 +280,11 @@ def apply_command(
             assert earlier is not None  # the key's batch was committed before the refusal
             return earlier
         except Stale as stale:
+            # The same command, sent again while the first was being written, may have won
+            # the race (the lock's check of the key saw the log as it was before the
+            # winner's commit): its sender gets the first answer, not a refusal.
+            if earlier := answered():
+                return earlier
             if expected_version is not None:
                 raise
             last = stale
@@ -349,15 +356,7 @@ def undo(
         raise InvalidCommand("to_version must be a whole number", field="to_version")
     if not isinstance(reason, str):
         raise InvalidCommand("reason must be text", field="reason")
-    if expected_version is not None and (
-        not isinstance(expected_version, int)
-        or isinstance(expected_version, bool)
-        or expected_version < 0
-    ):
-        raise InvalidCommand(
-            "expected_version must be a whole number: the version the game was seen at",
-            field="expected_version",
-        )
+    _check_expected_version(expected_version)
     if key is not None and (
         not isinstance(key, str) or not key.strip() or len(key) > KEY_LENGTH or "\x00" in key
     ):
@@ -400,6 +399,19 @@ def undo(
             continue
         return rows[-1].version
     raise last
+
+
+def _check_expected_version(expected_version: Any) -> None:
+    """``InvalidCommand`` naming ``expected_version`` unless it is None or a version."""
+    if expected_version is not None and (
+        not isinstance(expected_version, int)
+        or isinstance(expected_version, bool)
+        or expected_version < 0
+    ):
+        raise InvalidCommand(
+            "expected_version must be a whole number: the version the game was seen at",
+            field="expected_version",
+        )
 
 
 def _moved_on(expected_version: int, version: int) -> Stale:
@@ -544,11 +556,15 @@ def rule_on_dispute(
     """Close an open dispute as ``upheld`` or ``rejected``; an upheld one may rewind the game
     to ``undo_to`` (in the same transaction as the ruling; a finished game must be
     ``reopen``ed, as ``undo`` says). With ``undo_to``, ``expected_version`` is the version the
-    referee saw, as ``undo`` takes it: ``Stale``, and nothing ruled, once the game moved on."""
+    referee saw, as ``undo`` takes it: ``Stale``, and nothing ruled, once the game moved on.
+    A ruling that undoes nothing takes back no move, so it does not compare the version."""
     if decision not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
         raise InvalidCommand(
             f"decision must be 'upheld' or 'rejected', not {decision!r}", field="decision"
         )
+    _check_expected_version(expected_version)
+    if undo_to is not None and (not isinstance(undo_to, int) or isinstance(undo_to, bool)):
+        raise InvalidCommand("undo_to must be a whole number", field="undo_to")
     if undo_to is not None and decision != Dispute.Status.UPHELD:
         raise InvalidCommand(
             "only a dispute upheld can undo moves: choose upheld, or no undo", field="undo_to"
@@ -563,14 +579,29 @@ def rule_on_dispute(
             reason = f"the dispute about event {dispute.version} was upheld" + (
                 f": {note}" if note else ""
             )
-            undo(
-                game_id=dispute.game_id,
-                to_version=undo_to,
-                reason=reason,
-                by=by,
-                reopen=reopen,
-                expected_version=expected_version,
-            )
+            try:
+                undo(
+                    game_id=dispute.game_id,
+                    to_version=undo_to,
+                    reason=reason,
+                    by=by,
+                    reopen=reopen,
+                    expected_version=expected_version,
+                )
+            except InvalidCommand as exc:
+                if exc.field != "to_version":
+                    raise
+                # The version to go back to is the ruling's undo_to.
+                raise InvalidCommand(str(exc), field="undo_to") from None
+            except Stale as stale:
+                if expected_version is None:
+                    raise
+                raise Stale(
+                    stale.current_version,
+                    f"expected_version {expected_version} is not the game's version any more: "
+                    f"it has moved on to version {stale.current_version}, and nothing was "
+                    "ruled or undone; look again, and rule from where the game stands now",
+                ) from None
         dispute.status = decision
         dispute.ruling = note or ""
         dispute.undo_to = undo_to

@@ -332,7 +332,10 @@ def append(
     ``key`` is ``actor``'s idempotency key and ``digest`` what the command was
     (``chain.command_digest``). Raises ``Stale`` when the game is no longer at
     ``expected_version``, ``KeyUsed`` when ``actor`` already used ``key`` in this game
-    (nothing appended either way).
+    (nothing appended either way). An append that waited for the lock while a command with
+    the same key committed may be told ``Stale``: the lock's check of the key reads the log
+    as it was when the check began. A caller that gave a key looks it up again after a
+    ``Stale`` (``games.services`` does).
     """
     if not events:
         raise ValueError("nothing to append")

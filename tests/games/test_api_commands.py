@@ -233,6 +233,21 @@ def test_a_retry_after_the_game_moved_on_still_gets_the_first_answer(game):
     assert event_count(game) == count
 
 
+def test_a_retry_naming_the_version_it_was_sent_at_gets_the_first_answer_once_play_moved_on(
+    game,
+):
+    command = {"type": "play", "card": "Y1", "expected_version": game["version"], "key": "r-2"}
+    first = send(game, 1, command)
+    assert send(game, 2, {"type": "play", "card": "G1"}).status_code == 201
+    count = event_count(game)
+
+    again = send(game, 1, command)
+
+    assert again.status_code == 201, again.content
+    assert again.json() == first.json()
+    assert event_count(game) == count
+
+
 def test_a_retry_after_a_referee_undid_the_command_is_told_it_no_longer_stands():
     referee = user_client()
     game = create_game(referee, deck=arranged_deck(3, HANDS, starter="Y9"), dealer=0)

@@ -258,6 +258,12 @@ def test_a_bad_dispute_is_400(game, body, field):
     assert field in response.json()["detail"]
 
 
+def send_as(game, seat, command):
+    response = seats(game)[seat].post(url(game, "commands/"), command, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()["version"]
+
+
 def open_dispute(game):
     response = seats(game)[2].post(
         url(game, "disputes/"), {"version": game["played"], "claim": "wrong"}, format="json"
@@ -330,6 +336,102 @@ def test_a_ruling_names_a_bad_decision(game, referee):
 
     assert response.status_code == 400
     assert "decision" in response.json()["detail"]
+
+
+def rule(referee, game, dispute, **body):
+    body = {"decision": "upheld", "note": "out of turn", "undo_to": game["version"], **body}
+    return referee.post(url(game, f"disputes/{dispute}/ruling/"), body, format="json")
+
+
+def dispute_status(referee, game, dispute):
+    disputes = referee.get(url(game, "disputes/")).json()
+    return next(d["status"] for d in disputes if d["id"] == dispute)
+
+
+def test_a_ruling_that_undoes_at_the_version_the_referee_saw_is_made(game, referee):
+    dispute = open_dispute(game)
+
+    response = rule(referee, game, dispute, expected_version=game["played"])
+
+    assert response.status_code == 201, response.content
+    assert (response.json()["status"], response.json()["undo_to"]) == ("upheld", game["version"])
+    assert event_count(game) == game["played"] + 1
+    assert referee.get(url(game)).json()["top_card"] == "Y9"
+
+
+def test_a_ruling_that_undoes_after_the_game_moved_on_is_stale_and_rules_nothing(game, referee):
+    dispute = open_dispute(game)
+    seen = game["played"]
+    moved = send_as(game, 2, {"type": "play", "card": "G1"})
+
+    response = rule(referee, game, dispute, expected_version=seen)
+
+    assert response.status_code == 409, response.content
+    body = response.json()
+    assert (body["error"], body["version"]) == ("stale", moved)
+    assert f"expected_version {seen}" in body["detail"]
+    assert "nothing was ruled or undone" in body["detail"]
+    assert event_count(game) == moved
+    assert dispute_status(referee, game, dispute) == "open"
+    assert referee.get(url(game)).json()["top_card"] == "G1"
+
+
+def test_a_ruling_that_undoes_nothing_does_not_compare_the_version(game, referee):
+    dispute = open_dispute(game)
+    seen = game["played"]
+    moved = send_as(game, 2, {"type": "play", "card": "G1"})
+
+    response = rule(
+        referee, game, dispute, decision="rejected", undo_to=None, expected_version=seen
+    )
+
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "rejected"
+    assert event_count(game) == moved
+
+
+@pytest.mark.parametrize("value", ["9", -1, 1.5, True, 2**31, [9], {"version": 9}])
+@pytest.mark.parametrize("decision", ["upheld", "rejected"])
+def test_a_ruling_with_a_bad_expected_version_is_400_naming_it_and_rules_nothing(
+    game, referee, value, decision
+):
+    dispute = open_dispute(game)
+    undo_to = game["version"] if decision == "upheld" else None
+
+    response = rule(
+        referee, game, dispute, decision=decision, undo_to=undo_to, expected_version=value
+    )
+
+    assert response.status_code == 400, response.content
+    assert response.json()["error"] == "invalid"
+    assert list(response.json()["detail"]) == ["expected_version"]
+    assert event_count(game) == game["played"]
+    assert dispute_status(referee, game, dispute) == "open"
+
+
+@pytest.mark.parametrize("undo_to", [0, 999, "mid-batch"])
+def test_a_ruling_that_cannot_undo_to_there_is_400_naming_undo_to_and_rules_nothing(
+    game, referee, undo_to
+):
+    dispute = open_dispute(game)
+    if undo_to == "mid-batch":
+        undo_to = game["played"] - 1  # Bob's play and the turn it began are one batch
+
+    response = rule(referee, game, dispute, undo_to=undo_to)
+
+    assert response.status_code == 400, response.content
+    assert list(response.json()["detail"]) == ["undo_to"]
+    assert event_count(game) == game["played"]
+    assert dispute_status(referee, game, dispute) == "open"
+
+
+def test_a_ruling_with_expected_version_null_is_one_without_it(game, referee):
+    dispute = open_dispute(game)
+
+    response = rule(referee, game, dispute, expected_version=None)
+
+    assert response.status_code == 201, response.content
+    assert event_count(game) == game["played"] + 1
 
 
 def test_a_dispute_of_another_game_is_404(game, referee):

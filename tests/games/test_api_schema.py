@@ -79,3 +79,17 @@ def test_every_operation_says_what_it_answers_and_how_to_authenticate():
 def test_the_docs_pages_are_served():
     assert APIClient().get("/api/docs/").status_code == 200
     assert APIClient().get("/api/redoc/").status_code == 200
+
+
+def test_a_ruling_documents_the_version_the_referee_saw():
+    document = schema()
+    ruling = next(
+        item["post"] for path, item in document["paths"].items() if path.endswith("/ruling/")
+    )
+    body = ruling["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    fields = document["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
+
+    assert fields["expected_version"]["type"] == "integer"
+    assert fields["expected_version"]["nullable"] is True
+    assert "409 stale" in fields["expected_version"]["description"]
+    assert "expected_version" in ruling["description"]

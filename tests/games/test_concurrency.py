@@ -1,8 +1,10 @@
 """Many writers on one game, each thread with its own PostgreSQL connection: every version has
-exactly one winner, the rest are told the game moved on (or are retried), and the log stays a
-gapless, verifiable chain whose replay equals the projection."""
+exactly one winner, the rest are told the game moved on (or are retried), copies of one keyed
+command or undo sent at once all get the first one's answer, and the log stays a gapless,
+verifiable chain whose replay equals the projection."""
 
 import threading
+import time
 from collections import Counter
 from io import StringIO
 
@@ -10,10 +12,11 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import services, store
+from games import projections, services, state_cache, store, store_pg
 from games.errors import Stale
 from games.models import Event, Game, TableView
 from rules import IllegalCommand, legal_commands, replay
+from tests.games.api_support import create_game, seat_client, seats, url, user_client
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -155,6 +158,92 @@ def test_retries_of_one_keyed_command_append_it_once(count_store_stales):
     assert [
         row.pk for row in Event.objects.filter(game=game, version__gt=version).order_by("version")
     ] == list(positions)
+
+
+@pytest.fixture
+def count_one_statement_appends(monkeypatch):
+    """Count the appends sent as one statement (whatever came of them), not those it handed
+    to the locked path."""
+    tries = Counter()
+    real = store_pg.append_in_one_statement
+
+    def append(*args, **kwargs):
+        try:
+            rows = real(*args, **kwargs)
+        except Exception:
+            tries["one statement"] += 1
+            raise
+        tries["one statement"] += rows is not None
+        return rows
+
+    monkeypatch.setattr(store_pg, "append_in_one_statement", append)
+    return tries
+
+
+def hold_the_first_lock(monkeypatch, seconds=0.5):
+    """The first append through the locked path keeps the game's row locked ``seconds`` longer
+    (its projections take that long), so copies of its request sent with it meet it there."""
+    real, held = projections.project, threading.Event()
+
+    def project(*args, **kwargs):
+        if not held.is_set():
+            held.set()
+            time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(projections, "project", project)
+
+
+@pytest.mark.parametrize("path", ["locked", "one statement"])
+def test_a_keyed_command_with_its_expected_version_sent_again_at_once_gets_one_answer(
+    path, count_store_stales, count_one_statement_appends, monkeypatch
+):
+    """A phone that timed out and sent its command again while the first was still being
+    written: every copy, each naming the version it was decided on, gets the first answer
+    (the same version and receipt), never 409 stale, and one batch is appended."""
+    game = create_game(user_client(), seed="phones")
+    clients = seats(game)
+    view = clients[0].get(url(game)).json()
+    seat = view["pending"]["seat"]
+    first = {**clients[seat].get(url(game)).json()["legal"][0], "key": "warm-up"}
+    assert clients[seat].post(url(game, "commands/"), first, format="json").status_code == 201
+    view = clients[0].get(url(game)).json()
+    seat = view["pending"]["seat"]
+    legal = clients[seat].get(url(game)).json()["legal"][0]
+    command = {**legal, "expected_version": view["version"], "key": "sent-again"}
+    if path == "locked":
+        # The process does not know the log's end: every copy takes the row's lock, and the
+        # first holds it a while, so the others decide on the same version and wait for it.
+        state_cache.forget_head(game["id"])
+        hold_the_first_lock(monkeypatch)
+    count_store_stales.clear()
+    count_one_statement_appends.clear()
+    answers = [None] * WRITERS
+
+    def send(i):
+        client = seat_client(game["seats"][seat]["secret"])
+        answer = client.post(url(game, "commands/"), command, format="json")
+        answers[i] = (answer.status_code, answer.json())
+
+    run_threads(WRITERS, send)
+
+    codes = Counter(code for code, _ in answers)
+    assert codes == {201: WRITERS}, [body for code, body in answers if code != 201][:1]
+    bodies = [body for _, body in answers]
+    assert all(body == bodies[0] for body in bodies)
+    answer = bodies[0]
+    batch = Event.objects.filter(game_id=game["id"], version__gt=view["version"])
+    batch = batch.order_by("version")
+    assert Game.objects.get(pk=game["id"]).version == answer["version"] == batch.last().version
+    assert batch.filter(key="sent-again").count() == 1
+    assert set(batch.values_list("batch", flat=True)) == {view["version"] + 1}
+    assert answer["receipt"]["version"] == answer["version"]
+    assert answer["receipt"]["head"] == batch.last().hash
+    if path == "locked":
+        assert count_store_stales["append"] > 0, "the copies never raced"
+        assert count_one_statement_appends["one statement"] == 0
+    else:
+        assert count_one_statement_appends["one statement"] > 0
 
 
 def test_retries_of_one_keyed_undo_sent_at_once_undo_once(count_store_stales):

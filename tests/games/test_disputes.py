@@ -123,6 +123,59 @@ def test_a_ruling_that_undoes_after_the_game_moved_on_is_stale_and_not_recorded(
     assert Event.objects.filter(game=game).count() == count
 
 
+def test_a_ruling_sent_after_the_game_moved_on_says_that_nothing_was_ruled(game_in_play, play):
+    game, results = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=7, claim="misplay", by="seat:0")
+    seen = results[-1].version
+    play(game, commands=1)
+
+    with pytest.raises(Stale, match=f"expected_version {seen} .* nothing was ruled or undone"):
+        services.rule_on_dispute(
+            dispute_id=dispute.pk,
+            decision="upheld",
+            note="",
+            undo_to=results[2].version,
+            by="user:4",
+            expected_version=seen,
+        )
+
+
+@pytest.mark.parametrize("expected_version", ["7", -1, True, 7.0])
+def test_a_ruling_names_a_bad_expected_version_whether_or_not_it_undoes(
+    game_in_play, expected_version
+):
+    game, _ = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")
+
+    with pytest.raises(InvalidCommand) as refused:
+        services.rule_on_dispute(
+            dispute_id=dispute.pk,
+            decision="rejected",
+            note="",
+            by="user:4",
+            expected_version=expected_version,
+        )
+
+    assert refused.value.field == "expected_version"
+    assert Dispute.objects.get(pk=dispute.pk).status == "open"
+
+
+@pytest.mark.parametrize("undo_to", ["3", True, 2.0, 0, 10_000])
+def test_a_ruling_names_its_undo_to_when_the_game_cannot_go_back_there(game_in_play, undo_to):
+    game, _ = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")
+    count = Event.objects.filter(game=game).count()
+
+    with pytest.raises(InvalidCommand) as refused:
+        services.rule_on_dispute(
+            dispute_id=dispute.pk, decision="upheld", note="", undo_to=undo_to, by="user:4"
+        )
+
+    assert refused.value.field == "undo_to"
+    assert Dispute.objects.get(pk=dispute.pk).status == "open"
+    assert Event.objects.filter(game=game).count() == count
+
+
 def test_a_dispute_is_ruled_once(game_in_play):
     game, _ = game_in_play
     dispute = services.open_dispute(game_id=game.pk, version=4, claim="x", by="seat:1")

@@ -113,6 +113,46 @@ def test_a_key_used_before_appends_nothing_and_answers_with_the_first_append(mak
     assert [r.position for r in again.events] == [r.position for r in first.events]
 
 
+def test_a_retry_sent_to_a_process_that_saw_the_game_before_it_gets_the_first_answer(make_game):
+    """A command sent again, naming the version it was sent at, after the game moved on, to a
+    process whose caches still hold that version: it is decided there as it was the first
+    time, the append finds the key used, and the first answer is given."""
+    game = make_game()
+    send_next(game.pk)
+    state, version = store.load(game.pk)
+    old_state, old_head = state_cache.state(game.pk), state_cache.head(game.pk)
+    assert old_state.version == old_head.version == version
+    seat = state.pending[1]
+    command = legal_commands(state, seat)[0]
+    first = services.apply_command(
+        game_id=game.pk,
+        command=command,
+        actor=f"seat:{seat}",
+        expected_version=version,
+        key="lost-answer",
+    )
+    send_next(game.pk)  # the next seat moves on
+    moved_on = Game.objects.get(pk=game.pk).version
+    store.forget_all()
+    state_cache.remember(game.pk, old_state)
+    state_cache.remember_head(game.pk, old_head)
+
+    with CaptureQueriesContext(connection) as queries:
+        again = services.apply_command(
+            game_id=game.pk,
+            command=command,
+            actor=f"seat:{seat}",
+            expected_version=version,
+            key="lost-answer",
+        )
+
+    assert appends_in(queries)[0].startswith("WITH moved AS (UPDATE games_game")
+    assert (again.version, again.receipt) == (first.version, first.receipt)
+    assert [r.position for r in again.events] == [r.position for r in first.events]
+    assert Game.objects.get(pk=game.pk).version == moved_on
+    assert Event.objects.filter(game=game).count() == moved_on
+
+
 def test_inside_a_transaction_the_locked_path_is_taken_and_rolls_back_with_it(make_game):
     game = make_game()
     send_next(game.pk)

@@ -348,6 +348,22 @@ def test_a_hand_is_recorded_once_per_key(olga, autumn):
     assert first["version"] == second["version"]
 
 
+def test_a_hand_sent_again_after_the_next_one_was_recorded_gets_the_first_answer(olga, autumn):
+    game = sheet_game(olga, autumn)
+    version = Game.objects.get(pk=game["id"]).version
+    body = {"out": 0, "points": {"1": 3, "2": 4}, "expected_version": version, "key": "hand-1"}
+    first = record(olga, game, body)
+    assert first.status_code == 201, first.content
+    assert record(olga, game, {"out": 1, "points": {"0": 5, "2": 6}}).status_code == 201
+    recorded = Game.objects.get(pk=game["id"]).version
+
+    again = record(olga, game, body)
+
+    assert again.status_code == 201, again.content
+    assert again.json() == first.json()
+    assert Game.objects.get(pk=game["id"]).version == recorded
+
+
 # Standings and players ----------------------------------------------------------------------
 
 

@@ -2,7 +2,7 @@
 leave the same standings and ratings as a rebuild from the log: the season's lock serialises
 their updates, and a game that commits after a later-positioned one recomputes the ratings.
 And a league, season, night or tournament opened twice at once (a form sent twice, a request
-retried) is opened once."""
+retried) is opened once, and a score sheet's hand sent again at once is recorded once."""
 
 import datetime
 import random
@@ -11,9 +11,13 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
-from games import rebuild
+from games import rebuild, state_cache
+from games.models import Event, Game
 from rules import InvalidCommand
+from tests.games.test_concurrency import hold_the_first_lock
 from tournaments.leagues import services
 from tournaments.leagues.projections import standings_projector
 
@@ -23,6 +27,7 @@ from .test_rebuild import projection_tables
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 TABLES = 8
+COPIES = 16  # of one request sent again at once
 
 
 def test_games_finishing_in_racing_transactions_equal_a_rebuild():
@@ -187,3 +192,43 @@ def test_a_tournament_created_twice_at_once_is_created_once():
 
     assert len(made) == 1 and Tournament.objects.count() == 1
     assert [e.field for e in refused] == ["name", "name"], refused
+
+
+@pytest.mark.parametrize("path", ["locked", "one statement"])
+def test_a_hand_sent_again_at_once_with_its_version_and_key_is_recorded_once(path, monkeypatch):
+    """A score sheet's hand sent again while the first was still being recorded (a phone that
+    timed out): every copy, each naming the sheet's version it was sent at, gets the first
+    answer (the same version and receipt), never 409 stale, and the hand is recorded once."""
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Racing Club", created_by=organiser)
+    season = services.open_season(league=league, name="Race")
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob", "Cy"], created_by=organiser, sheet=True
+    )
+    hand(game, 0, {1: 5, 2: 7}, actor=f"user:{organiser.pk}")
+    version = Game.objects.get(pk=game.pk).version
+    token = Token.objects.create(user=organiser).key
+    body = {"out": 1, "points": {"0": 3, "2": 4}, "expected_version": version, "key": "hand-2"}
+    if path == "locked":
+        # Every copy takes the row's lock, and the first holds it a while: the others decide
+        # on the same version and wait for it.
+        state_cache.forget_head(game.pk)
+        hold_the_first_lock(monkeypatch)
+
+    def send():
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        answer = client.post(f"/api/games/{game.pk}/hands/", body, format="json")
+        return answer.status_code, answer.json()
+
+    answers, errors = at_once(COPIES, send)
+
+    assert not errors
+    assert [code for code, _ in answers] == [201] * COPIES, answers
+    answer = answers[0][1]
+    assert all(other == answer for _, other in answers)
+    recorded = Event.objects.filter(game=game, version__gt=version).order_by("version")
+    assert answer["version"] == recorded.last().version == Game.objects.get(pk=game.pk).version
+    assert answer["receipt"]["head"] == recorded.last().hash
+    assert [e.type for e in recorded.filter(type="hand_recorded")] == ["hand_recorded"]
+    assert set(recorded.values_list("batch", flat=True)) == {version + 1}
