@@ -574,6 +574,10 @@ def rule_on_dispute(
         if dispute is None:
             raise NotFound(f"no dispute {dispute_id}")
         if dispute.status != Dispute.Status.OPEN:
+            same = (dispute.status, dispute.ruling, dispute.undo_to, dispute.ruled_by)
+            if same == (decision, note or "", undo_to, by):
+                # The same ruling sent again (its answer lost on the way): the first stands.
+                return dispute
             raise IllegalCommand(f"dispute {dispute.pk} has already been ruled {dispute.status}")
         if undo_to is not None:
             reason = f"the dispute about event {dispute.version} was upheld" + (

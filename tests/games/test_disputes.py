@@ -185,6 +185,30 @@ def test_a_dispute_is_ruled_once(game_in_play):
         services.rule_on_dispute(dispute_id=dispute.pk, decision="upheld", note="", by="user:4")
 
 
+def test_the_same_ruling_sent_again_answers_the_first_and_undoes_nothing_more(game_in_play):
+    game, results = game_in_play
+    dispute = services.open_dispute(game_id=game.pk, version=7, claim="misplay", by="seat:0")
+    ruling = {
+        "dispute_id": dispute.pk,
+        "decision": "upheld",
+        "note": "a misdeal",
+        "undo_to": results[2].version,
+        "by": "user:4",
+        "expected_version": results[-1].version,
+    }
+    first = services.rule_on_dispute(**ruling)
+    count = Event.objects.filter(game=game).count()
+
+    again = services.rule_on_dispute(**ruling)  # its answer was lost: sent again as it was
+
+    assert again.pk == first.pk and (again.status, again.undo_to) == ("upheld", ruling["undo_to"])
+    assert Event.objects.filter(game=game).count() == count
+    for other in ({"note": "another"}, {"by": "user:5"}, {"undo_to": None}):
+        with pytest.raises(IllegalCommand, match="already been ruled upheld"):
+            services.rule_on_dispute(**{**ruling, **other})
+    assert Event.objects.filter(game=game).count() == count
+
+
 @pytest.mark.parametrize(
     "decision, undo_to, field", [("maybe", None, "decision"), ("rejected", 6, "undo_to")]
 )
