@@ -540,7 +540,17 @@ def open_dispute(*, game_id: UUID | str, version: int, claim: str, by: str) -> D
         )
     if not isinstance(claim, str) or not claim.strip():
         raise InvalidCommand("say what the dispute claims", field="claim")
-    return Dispute.objects.create(game=game, version=version, claim=claim.strip(), opened_by=by)
+    claim = claim.strip()
+    with transaction.atomic():
+        # One opening at a time per game (its row is locked): the same dispute sent twice (a
+        # second tap, a request sent again after its answer was lost) is the one still open.
+        Game.objects.select_for_update().filter(pk=game.pk).exists()
+        same = Dispute.objects.filter(
+            game=game, version=version, claim=claim, opened_by=by, status=Dispute.Status.OPEN
+        ).first()
+        if same is not None:
+            return same
+        return Dispute.objects.create(game=game, version=version, claim=claim, opened_by=by)
 
 
 def rule_on_dispute(

@@ -30,6 +30,21 @@ def test_a_dispute_is_opened_about_an_event(game_in_play):
     )
 
 
+def test_the_same_dispute_sent_twice_is_one_dispute(game_in_play):
+    game, results = game_in_play
+    claim = {"game_id": game.pk, "version": results[5].version, "by": "seat:2"}
+    first = services.open_dispute(**claim, claim="she held a red card")
+
+    again = services.open_dispute(**claim, claim=" she held a red card ")
+
+    assert again.pk == first.pk and Dispute.objects.filter(game=game).count() == 1
+    other = services.open_dispute(**claim, claim="and a blue one")
+    assert other.pk != first.pk  # another claim is a dispute of its own
+    services.rule_on_dispute(dispute_id=first.pk, decision="rejected", note="", by="user:4")
+    reopened = services.open_dispute(**claim, claim="she held a red card")
+    assert reopened.pk not in (first.pk, other.pk)  # raised again once ruled: a new one
+
+
 @pytest.mark.parametrize("version", [0, 10_000, "7"])
 def test_a_dispute_must_point_at_an_event_of_the_game(game_in_play, version):
     game, _ = game_in_play
