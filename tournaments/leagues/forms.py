@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from games.models import KEY_LENGTH
 from games.names import clean_name, name_key, sentence_start
 from games.pages.card_words import cards_from_words
 from games.pages.editions.words import SCORING_SHORT, scoring_choices
@@ -24,7 +25,6 @@ from rules.cards import describe
 from rules.variants import get_variant, variant_names
 from tournaments.templatetags.league_pages import ordinal
 
-KEY_LENGTH = 200  # an idempotency key's most characters (games.models.Event.key)
 TAMPERED = "This form was changed on its way: reload the page and record the hand again."
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.models import KEY_LENGTH
 from games.serializers import (
     MAX_TARGET,
     MAX_VERSION,
@@ -203,7 +204,7 @@ class HandSerializer(StrictSerializer):
         help_text="409 stale if older.",
     )
     key = StrictCharField(
-        max_length=200, required=False, allow_null=True, help_text="Idempotency key."
+        max_length=KEY_LENGTH, required=False, allow_null=True, help_text="Idempotency key."
     )
 
 
