@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services as game_services
 from games.errors import CommandUndone, Forbidden, KeyClash, NotFound, Stale
+from games.models import Game
 from games.pages.card_words import cards_help
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets.models import Tournament
@@ -233,7 +234,17 @@ def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpR
         services.take_table_off(
             night=night, game_id=game_id, reason=request.POST.get("reason", ""), by=request.user
         )
-    except (InvalidCommand, IllegalCommand, NotFound) as exc:
+    except NotFound:
+        # A second press, or a second tab's form: the service's words name the game's id. A
+        # table taken off is a closed game of no season.
+        off = Game.objects.filter(pk=game_id, season_id=None).exclude(closed="").exists()
+        messages.error(
+            request,
+            f"That table is not on night {night.number} any more: it was taken off already."
+            if off
+            else f"That table is not one of night {night.number}'s.",
+        )
+    except (InvalidCommand, IllegalCommand) as exc:
         messages.error(request, f"The table is still on the night: {_sentence(str(exc))}")
     else:
         messages.info(request, "The table is taken off the night: it counts nowhere.")
