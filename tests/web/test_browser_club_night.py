@@ -359,6 +359,47 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         assert not seen["wide"]
 
 
+def test_on_a_phone_a_wide_tables_caption_and_empty_line_are_read_without_scrolling_sideways(
+    chromium, live_server, olga
+):
+    """The standings and a player's games scroll sideways on a phone; what they say above and
+    instead of their rows stays in view, whole, wherever the table is scrolled."""
+    league = services.open_league(name="Captions", created_by=olga)
+    empty = services.open_season(league=league, name="Spring", by=olga)
+    season = services.open_season(league=league, name="Autumn", by=olga)
+    night = services.open_night(season=season)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga, sheet=True
+    )
+    services.record_hand(game_id=game.pk, out=0, points={"1": 600}, actor="system")
+    ann = league.players.get(name="Ann")
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    # Where the words themselves are drawn (not their box, as wide as the table).
+    words = """w => [...w.querySelectorAll('caption, td[colspan]')]
+        .filter(e => e.getBoundingClientRect().width > 1)
+        .map(e => {
+          const text = document.createRange();
+          text.selectNodeContents(e);
+          const box = w.getBoundingClientRect(), r = text.getBoundingClientRect();
+          return {text: e.innerText.slice(0, 40), left: r.left - box.left,
+                  right: box.right - r.right};
+        })"""
+    try:
+        for url in (f"/seasons/{empty.pk}/", f"/players/{ann.pk}/", f"/seasons/{season.pk}/"):
+            visit(page, live_server.url + url)
+            for wrap in page.locator(".table-wrap").all():
+                assert wrap.evaluate("w => w.scrollWidth > w.clientWidth"), url  # it scrolls
+                for end in ("0", "w.scrollWidth"):
+                    wrap.evaluate(f"w => w.scrollTo({{left: {end}}})")
+                    page.wait_for_timeout(50)
+                    seen = wrap.evaluate(words)
+                    assert seen, url
+                    assert all(w["left"] >= -1 and w["right"] >= -1 for w in seen), (url, seen)
+    finally:
+        context.close()
+
+
 def test_on_a_phone_the_night_pages_boxes_and_round_buttons_are_big_enough_for_a_thumb(
     chromium, live_server, olga
 ):
