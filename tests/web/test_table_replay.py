@@ -64,6 +64,17 @@ def test_stepping_to_a_version_shows_the_state_then(client, make_game, referee, 
     assert 'value="5"' in response.text  # the slider
 
 
+def test_the_replays_slider_is_named_by_the_event_it_steps_to(client, make_game, referee, play):
+    game = make_game(created_by=referee)
+    play(game, commands=4)
+    client.force_login(referee)
+
+    page = client.get(f"/table/{game.pk}/replay/", {"v": 5}).text
+
+    assert '<label for="replay-slider">Event</label>' in page
+    assert ">Version<" not in page
+
+
 def test_a_bluff_is_marked_with_its_evidence(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
