@@ -359,6 +359,46 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         assert not seen["wide"]
 
 
+def test_by_keyboard_the_score_sheet_keeps_focus_on_the_hand_being_written(
+    chromium, live_server, olga
+):
+    """Checking, changing and recording a hand with the keyboard: after each press the focus is
+    on the form the answer brought (not back at the top of the page), so the next hand is
+    written without tabbing through the whole page again."""
+    league = services.open_league(name="Keys", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga, sheet=True
+    )
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    focused = """() => document.activeElement.closest('#entry-form')
+        ? document.activeElement.innerText : document.activeElement.tagName"""
+
+    def press(button, then):
+        page.get_by_role("button", name=button).focus()
+        page.keyboard.press("Enter")
+        page.locator(then).first.wait_for()
+        page.wait_for_timeout(200)
+        return page.evaluate(focused)
+
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", f"/score-sheets/{game.pk}/")
+        page.locator("#out-0").focus()
+        page.keyboard.press("Space")
+        page.locator("#points-1").fill("20")
+        assert press("Check the hand", "#confirm-hand") == "Check hand 1 before recording it"
+        assert press("Change it", "#entry-form:not(.confirm)") == "Record hand 1"
+        page.keyboard.press("Tab")  # on to what the hand needs: who went out
+        assert page.evaluate("document.activeElement.name") == "out"
+        press("Check the hand", "#confirm-hand")
+        assert press("Record hand 1", "#sheet-hands tbody tr") == "Record hand 2"
+    finally:
+        context.close()
+
+
 def test_on_a_phone_a_wide_tables_caption_and_empty_line_are_read_without_scrolling_sideways(
     chromium, live_server, olga
 ):

@@ -628,6 +628,8 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.POST.get("edit"):  # "Change it" on the confirmation: the form, filled in again
         context = _sheet_context(sheet, values=request.POST)
         if _htmx(request):
+            # The button pressed is gone with the confirmation: the focus goes to the form.
+            context["focus_entry"] = True
             return _render_sheet_fragments(request, context, "entry-form", both=False)
         return render(request, "tournaments/score_sheet.html", context)
     # A hand is first shown as it would score, and recorded once confirmed ("confirm").
@@ -679,6 +681,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     notice = f"Hand {sheet['hands'][-1]['number']} recorded." if sheet["hands"] else ""
     if _htmx(request):
         context = _sheet_context(sheet, notice=notice)
+        context["focus_entry"] = True  # the next hand's form, as after "Change it"
         return _render_sheet_fragments(request, context, "entry-form", both=True)
     # Post/redirect/get: a reload does not send the hand again.
     messages.info(request, notice)
