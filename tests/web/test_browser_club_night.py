@@ -359,6 +359,42 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         assert not seen["wide"]
 
 
+def test_the_night_page_following_its_tables_keeps_a_take_off_reason_being_typed(
+    chromium, live_server, olga
+):
+    """The tables' list is fetched again every few seconds: the form that takes a table off,
+    opened and half typed, stays open with what was typed and the focus in it."""
+    league = services.open_league(name="Slow thumbs", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "bea"], night=night, created_by=olga
+    )
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", f"/nights/{night.pk}/")
+        table = page.locator("#night-tables article").first
+        table.locator("summary").click()
+        table.get_by_label("Why").press_sequentially("Bea is")
+        polled = f"/nights/{night.pk}/"
+        with page.expect_response(lambda r: r.url.endswith(polled), timeout=15_000):
+            pass
+        page.wait_for_timeout(300)  # the answer swapped in
+        table = page.locator("#night-tables article").first
+        assert table.locator("details").evaluate("d => d.open")
+        assert table.get_by_label("Why").input_value() == "Bea is"
+        assert page.evaluate("document.activeElement.name") == "reason"
+        page.keyboard.type(" Bea, not bea")
+        with page.expect_navigation(wait_until="load"):
+            table.get_by_role("button", name="Take table 1 off the night").click()
+        assert "The table is taken off the night" in page.locator(".status").inner_text()
+        assert "Bea is Bea, not bea" in Game.objects.get(pk=game.pk).closed
+    finally:
+        context.close()
+
+
 def test_by_keyboard_the_score_sheet_keeps_focus_on_the_hand_being_written(
     chromium, live_server, olga
 ):
