@@ -362,8 +362,8 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
 def test_the_night_page_following_its_tables_keeps_a_take_off_reason_being_typed(
     chromium, live_server, olga
 ):
-    """The tables' list is fetched again every few seconds: the form that takes a table off,
-    opened and half typed, stays open with what was typed and the focus in it."""
+    """The tables' list is fetched again every few seconds (once the focus has left it): the
+    form that takes a table off, opened and half typed, stays open with what was typed."""
     league = services.open_league(name="Slow thumbs", created_by=olga)
     season = services.open_season(league=league, name="S", by=olga)
     night = services.open_night(season=season, by=olga)
@@ -380,17 +380,45 @@ def test_the_night_page_following_its_tables_keeps_a_take_off_reason_being_typed
         table.get_by_label("Why").press_sequentially("Bea is")
         polled = f"/nights/{night.pk}/"
         with page.expect_response(lambda r: r.url.endswith(polled), timeout=15_000):
-            pass
+            page.get_by_role("heading", name="Tables").click()  # a tap beside the box
         page.wait_for_timeout(300)  # the answer swapped in
         table = page.locator("#night-tables article").first
         assert table.locator("details").evaluate("d => d.open")
         assert table.get_by_label("Why").input_value() == "Bea is"
-        assert page.evaluate("document.activeElement.name") == "reason"
+        table.get_by_label("Why").press("End")
         page.keyboard.type(" Bea, not bea")
         with page.expect_navigation(wait_until="load"):
             table.get_by_role("button", name="Take table 1 off the night").click()
         assert "The table is taken off the night" in page.locator(".status").inner_text()
         assert "Bea is Bea, not bea" in Game.objects.get(pk=game.pk).closed
+    finally:
+        context.close()
+
+
+def test_the_night_page_following_its_tables_leaves_the_keyboard_focus_where_it_is(
+    chromium, live_server, olga
+):
+    """Tabbing through the tables (a player's link, Copy, the score sheet), the focus stays put
+    while the list would be fetched again; the list follows the tables again once the focus
+    has left it."""
+    league = services.open_league(name="Keys", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    services.start_season_game(season=season, players=["Ann", "Bob"], night=night, created_by=olga)
+    context = chromium.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    focused = "() => document.activeElement.getAttribute('aria-label')"
+    polled = f"/nights/{night.pk}/"
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", polled)
+        page.get_by_role("button", name="Copy the link for Bob").focus()
+        page.wait_for_timeout(6_500)  # longer than the list's 5 s
+        assert page.evaluate(focused) == "Copy the link for Bob"
+
+        page.get_by_role("button", name="Seat the table").focus()
+        with page.expect_response(lambda r: r.url.endswith(polled), timeout=10_000):
+            pass
     finally:
         context.close()
 
