@@ -221,9 +221,12 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
         except (RuleError, GameError) as exc:
             error = str(exc)
     if request.htmx:
-        context = table_context(game, viewer, error=error)
+        # Refused, the form comes back as it was sent: the event chosen, the words typed.
+        chosen = form.cleaned_data.get("version") if error else None
+        context = table_context(game, viewer, error=error, dispute_version=chosen)
         context["dispute_filed"] = not error
         context["dispute_error"] = error
+        context["dispute_claim"] = request.POST.get("claim", "") if error else ""
         # The form again, and the table's list of disputes (out of band) with the new one.
         return render(request, "games/table.html#dispute_reply", context)
     if error:

@@ -359,6 +359,151 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         assert not seen["wide"]
 
 
+def test_the_night_page_following_its_tables_keeps_a_take_off_reason_being_typed(
+    chromium, live_server, olga
+):
+    """The tables' list is fetched again every few seconds (once the focus has left it): the
+    form that takes a table off, opened and half typed, stays open with what was typed."""
+    league = services.open_league(name="Slow thumbs", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "bea"], night=night, created_by=olga
+    )
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", f"/nights/{night.pk}/")
+        table = page.locator("#night-tables article").first
+        table.locator("summary").click()
+        table.get_by_label("Why").press_sequentially("Bea is")
+        polled = f"/nights/{night.pk}/"
+        with page.expect_response(lambda r: r.url.endswith(polled), timeout=15_000):
+            page.get_by_role("heading", name="Tables").click()  # a tap beside the box
+        page.wait_for_timeout(300)  # the answer swapped in
+        table = page.locator("#night-tables article").first
+        assert table.locator("details").evaluate("d => d.open")
+        assert table.get_by_label("Why").input_value() == "Bea is"
+        table.get_by_label("Why").press("End")
+        page.keyboard.type(" Bea, not bea")
+        with page.expect_navigation(wait_until="load"):
+            table.get_by_role("button", name="Take table 1 off the night").click()
+        assert "The table is taken off the night" in page.locator(".status").inner_text()
+        assert "Bea is Bea, not bea" in Game.objects.get(pk=game.pk).closed
+    finally:
+        context.close()
+
+
+def test_the_night_page_following_its_tables_leaves_the_keyboard_focus_where_it_is(
+    chromium, live_server, olga
+):
+    """Tabbing through the tables (a player's link, Copy, the score sheet), the focus stays put
+    while the list would be fetched again; the list follows the tables again once the focus
+    has left it."""
+    league = services.open_league(name="Keys", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    services.start_season_game(season=season, players=["Ann", "Bob"], night=night, created_by=olga)
+    context = chromium.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    focused = "() => document.activeElement.getAttribute('aria-label')"
+    polled = f"/nights/{night.pk}/"
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", polled)
+        page.get_by_role("button", name="Copy the link for Bob").focus()
+        page.wait_for_timeout(6_500)  # longer than the list's 5 s
+        assert page.evaluate(focused) == "Copy the link for Bob"
+
+        page.get_by_role("button", name="Seat the table").focus()
+        with page.expect_response(lambda r: r.url.endswith(polled), timeout=10_000):
+            pass
+    finally:
+        context.close()
+
+
+def test_by_keyboard_the_score_sheet_keeps_focus_on_the_hand_being_written(
+    chromium, live_server, olga
+):
+    """Checking, changing and recording a hand with the keyboard: after each press the focus is
+    on the form the answer brought (not back at the top of the page), so the next hand is
+    written without tabbing through the whole page again."""
+    league = services.open_league(name="Keys", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga, sheet=True
+    )
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    focused = """() => document.activeElement.closest('#entry-form')
+        ? document.activeElement.innerText : document.activeElement.tagName"""
+
+    def press(button, then):
+        page.get_by_role("button", name=button).focus()
+        page.keyboard.press("Enter")
+        page.locator(then).first.wait_for()
+        page.wait_for_timeout(200)
+        return page.evaluate(focused)
+
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", f"/score-sheets/{game.pk}/")
+        page.locator("#out-0").focus()
+        page.keyboard.press("Space")
+        page.locator("#points-1").fill("20")
+        assert press("Check the hand", "#confirm-hand") == "Check hand 1 before recording it"
+        assert press("Change it", "#entry-form:not(.confirm)") == "Record hand 1"
+        page.keyboard.press("Tab")  # on to what the hand needs: who went out
+        assert page.evaluate("document.activeElement.name") == "out"
+        press("Check the hand", "#confirm-hand")
+        assert press("Record hand 1", "#sheet-hands tbody tr") == "Record hand 2"
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_wide_tables_caption_and_empty_line_are_read_without_scrolling_sideways(
+    chromium, live_server, olga
+):
+    """The standings and a player's games scroll sideways on a phone; what they say above and
+    instead of their rows stays in view, whole, wherever the table is scrolled."""
+    league = services.open_league(name="Captions", created_by=olga)
+    empty = services.open_season(league=league, name="Spring", by=olga)
+    season = services.open_season(league=league, name="Autumn", by=olga)
+    night = services.open_night(season=season)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga, sheet=True
+    )
+    services.record_hand(game_id=game.pk, out=0, points={"1": 600}, actor="system")
+    ann = league.players.get(name="Ann")
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    # Where the words themselves are drawn (not their box, as wide as the table).
+    words = """w => [...w.querySelectorAll('caption, td[colspan]')]
+        .filter(e => e.getBoundingClientRect().width > 1)
+        .map(e => {
+          const text = document.createRange();
+          text.selectNodeContents(e);
+          const box = w.getBoundingClientRect(), r = text.getBoundingClientRect();
+          return {text: e.innerText.slice(0, 40), left: r.left - box.left,
+                  right: box.right - r.right};
+        })"""
+    try:
+        for url in (f"/seasons/{empty.pk}/", f"/players/{ann.pk}/", f"/seasons/{season.pk}/"):
+            visit(page, live_server.url + url)
+            for wrap in page.locator(".table-wrap").all():
+                assert wrap.evaluate("w => w.scrollWidth > w.clientWidth"), url  # it scrolls
+                for end in ("0", "w.scrollWidth"):
+                    wrap.evaluate(f"w => w.scrollTo({{left: {end}}})")
+                    page.wait_for_timeout(50)
+                    seen = wrap.evaluate(words)
+                    assert seen, url
+                    assert all(w["left"] >= -1 and w["right"] >= -1 for w in seen), (url, seen)
+    finally:
+        context.close()
+
+
 def test_on_a_phone_the_night_pages_boxes_and_round_buttons_are_big_enough_for_a_thumb(
     chromium, live_server, olga
 ):

@@ -1,6 +1,8 @@
 """In the browser: a Wild Draw 4 bluff is challenged at the table (the other seat's page
 updates by itself), shown as a bluff with its evidence in the replay, and a referee undoes;
-a dispute on a long game is ruled with an undo, on a phone and a desktop."""
+a dispute on a long game is ruled with an undo, on a phone and a desktop; the replay shows
+every hand at both sizes. The dispute form offers the move just made until the player chooses
+another event."""
 
 import pytest
 
@@ -205,3 +207,32 @@ def test_the_replay_shows_every_hand_at_both_sizes(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     screenshot(page, f"replay-hands-{size}")
     context.close()
+
+
+def test_the_dispute_form_offers_the_move_just_made_until_the_player_chooses_another(
+    contexts, live_server, bluff_game
+):
+    game = bluff_game
+    ann = open_seat(contexts, live_server, game, 0)
+    bob = open_seat(contexts, live_server, game, 1)
+    opened_at = ann.locator("#dispute-version").input_value()
+
+    bob.click("#hand button[data-card=W4]")
+    bob.click("#actions .pick button:has-text('call blue')")
+    ann.wait_for_selector("#actions button:has-text('Challenge the Wild Draw 4')")
+    played = Event.objects.get(game=game, type="card_played", data__card="W4").version
+
+    # Ann's page was not reloaded: the event offered is the Wild Draw 4, not the one that was
+    # newest when she opened the page.
+    ann.wait_for_function(
+        f"document.querySelector('#dispute-version').value === '{played}'", timeout=5_000
+    )
+    offered = ann.locator("#dispute-version option:checked").inner_text()
+    assert "Bob played wild draw four" in offered
+
+    # An event she chose herself stays chosen as the game moves on.
+    ann.select_option("#dispute-version", opened_at)
+    ann.click("#actions button:has-text('Accept')")
+    ann.wait_for_selector("#board .status:has-text('Waiting for Bob')")
+    ann.wait_for_timeout(500)
+    assert ann.locator("#dispute-version").input_value() == opened_at

@@ -1,14 +1,15 @@
 """In the browser at a phone's width (390 px): the tournament page draws its bracket, which
 scrolls sideways inside its box while the page itself does not, and the director awards a
-result from the page."""
+result from the page. The part that updates itself keeps the keyboard's focus."""
 
 import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.tournaments.brackets.support import play_round
+from tests.tournaments.brackets.support import play_game, play_round
 from tests.web.browser import screenshot
 from tournaments.brackets import services as tournament_services
+from tournaments.brackets import tasks
 from tournaments.brackets.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -81,3 +82,35 @@ def test_the_bracket_and_the_directors_tools_at_phone_width(phone, live_server, 
     table.refresh_from_db()
     assert table.placings[-1] == loser and table.decided_by == "award"
     screenshot(phone, "tournament-award-phone")
+
+
+def test_the_bracket_following_the_tables_leaves_the_keyboard_focus_where_it_is(
+    phone, live_server, organiser
+):
+    """The part of the page that updates itself is not redrawn under the keyboard's focus (a
+    table's link, tabbed to, would lose it); it catches up once the focus has left it."""
+    tournament = tournament_services.create_tournament(
+        name="Keys Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cy", "Dee"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    first, second = Table.objects.filter(round__tournament=tournament).order_by("number")
+    url = f"/tournaments/{tournament.pk}/"
+    phone.goto(live_server.url + url)
+    link = phone.locator("#live a", has_text="Open the table").first
+    link.focus()
+    name = link.evaluate("a => a.textContent")
+
+    play_game(second.game_id)  # a table ends: the part that updates itself has news
+    tasks.table_finished(str(second.game_id))
+    phone.wait_for_timeout(6_500)  # longer than its 5 s
+
+    assert phone.evaluate("document.activeElement.textContent") == name
+    phone.locator("h1").click()  # the focus leaves
+    phone.locator("#live .placings").first.wait_for(timeout=10_000)
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING  # the other table plays on

@@ -733,3 +733,17 @@ def test_a_table_seated_by_mistake_is_taken_off_the_night_while_its_first_hand_p
     refused = organiser.post(sheet_off, {"reason": "oops"}, follow=True)
     assert "A hand of this table has ended" in text(refused)
     assert SeasonGame.objects.filter(game=paper).exists()
+
+
+def test_a_table_taken_off_twice_says_it_is_off_already_in_words(organiser, night):
+    # The organiser's second tab (or a second press) still shows the form of a table taken off.
+    seat(organiser, night, kind="digital", new_players="Ann\nbea")
+    wrong = Game.objects.get()
+    off = reverse("tournaments:night-table-off", args=[night.pk, wrong.pk])
+    organiser.post(off, {"reason": "Bea is Bea, not bea"})
+
+    again = text(organiser.post(off, {"reason": "Bea is Bea, not bea"}, follow=True))
+
+    assert "That table is not on night 1 any more: it was taken off already." in again
+    assert "still on the night" not in again
+    assert str(wrong.pk) not in again and "plays game" not in again

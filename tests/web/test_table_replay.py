@@ -64,6 +64,17 @@ def test_stepping_to_a_version_shows_the_state_then(client, make_game, referee, 
     assert 'value="5"' in response.text  # the slider
 
 
+def test_the_replays_slider_is_named_by_the_event_it_steps_to(client, make_game, referee, play):
+    game = make_game(created_by=referee)
+    play(game, commands=4)
+    client.force_login(referee)
+
+    page = client.get(f"/table/{game.pk}/replay/", {"v": 5}).text
+
+    assert '<label for="replay-slider">Event</label>' in page
+    assert ">Version<" not in page
+
+
 def test_a_bluff_is_marked_with_its_evidence(client, make_game, referee):
     game, version = wild_draw_four_game(make_game, referee, bluff=True)
     client.force_login(referee)
@@ -285,6 +296,30 @@ def test_a_seat_files_a_dispute_from_the_table_and_the_referee_rules_on_it(
         version - 1,
     )
     assert "R3 in hand" in client.get(f"/table/{game.pk}/replay/").text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    # a character no database takes; more than the 2000 characters a claim may have
+    ["He held a red card\x00", "He held a red card. " * 120],
+)
+def test_a_refused_dispute_comes_back_with_the_event_chosen_and_the_words_typed(
+    client, make_game, referee, claim
+):
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    seat_client(client, game, 0)
+
+    answer = client.post(
+        f"/table/{game.pk}/disputes/", {"version": version, "claim": claim}, **HTMX
+    ).text
+
+    assert not Dispute.objects.exists()
+    assert f'<option value="{version}" selected>' in answer  # not the newest event
+    chosen = answer.split('id="dispute-version"')[1].split(">")[0]
+    assert "data-chosen" in chosen  # and it stays chosen as the game moves on
+    textarea = answer.split('id="dispute-claim"')[1].split("</textarea>")[0]
+    assert "He held a red card" in textarea and "autofocus" in textarea
+    assert re.search(r'role="alert">The claim: [a-z]', answer)  # a sentence
 
 
 def test_a_refused_ruling_comes_back_in_its_form_as_sent_and_says_why_there(

@@ -224,7 +224,13 @@ class EntryForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=REASON_LENGTH, label="Why")
+    reason = forms.CharField(
+        max_length=REASON_LENGTH,
+        label="Why",
+        error_messages={
+            "required": "say why; the reason is shown on the tournament page with the ruling."
+        },
+    )
 
 
 class TableReasonForm(ReasonForm):
@@ -234,4 +240,9 @@ class TableReasonForm(ReasonForm):
 
 class AwardForm(TableReasonForm):
     kind = forms.ChoiceField(choices=AWARD_CHOICES, label="Ruling")
-    player = forms.CharField(max_length=NAME_LENGTH, label="Who loses the table")
+    player = forms.CharField(
+        max_length=NAME_LENGTH,
+        label="Who loses the table",
+        error_messages={"required": "choose the player who loses it."},
+    )
+    field_order = ["round", "table", "kind", "player", "reason"]  # as the page shows them

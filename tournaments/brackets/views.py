@@ -262,7 +262,7 @@ def tournament_direct(request: HttpRequest, tournament_id: int, action: str) -> 
     if form_class is not None:
         form = form_class(request.POST)
         if not form.is_valid():
-            problems = "; ".join(
+            problems = " ".join(
                 f"{form.fields[name].label or name}: {' '.join(errors)}"
                 if name in form.fields
                 else " ".join(errors)

@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services as game_services
 from games.errors import CommandUndone, Forbidden, KeyClash, NotFound, Stale
+from games.models import Game
 from games.names import clean_name, sentence_start
 from games.pages.card_words import cards_help
 from rules import IllegalCommand, InvalidCommand
@@ -235,7 +236,17 @@ def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpR
         services.take_table_off(
             night=night, game_id=game_id, reason=request.POST.get("reason", ""), by=request.user
         )
-    except (InvalidCommand, IllegalCommand, NotFound) as exc:
+    except NotFound:
+        # A second press, or a second tab's form: the service's words name the game's id. A
+        # table taken off is a closed game of no season.
+        off = Game.objects.filter(pk=game_id, season_id=None).exclude(closed="").exists()
+        messages.error(
+            request,
+            f"That table is not on night {night.number} any more: it was taken off already."
+            if off
+            else f"That table is not one of night {night.number}'s.",
+        )
+    except (InvalidCommand, IllegalCommand) as exc:
         names = _names(night.season.league)
         messages.error(request, f"The table is still on the night: {_sentence(str(exc), names)}")
     else:
@@ -631,6 +642,8 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.POST.get("edit"):  # "Change it" on the confirmation: the form, filled in again
         context = _sheet_context(sheet, values=request.POST)
         if _htmx(request):
+            # The button pressed is gone with the confirmation: the focus goes to the form.
+            context["focus_entry"] = True
             return _render_sheet_fragments(request, context, "entry-form", both=False)
         return render(request, "tournaments/score_sheet.html", context)
     # A hand is first shown as it would score, and recorded once confirmed ("confirm").
@@ -682,6 +695,7 @@ def score_sheet(request: HttpRequest, game_id: UUID) -> HttpResponse:
     notice = f"Hand {sheet['hands'][-1]['number']} recorded." if sheet["hands"] else ""
     if _htmx(request):
         context = _sheet_context(sheet, notice=notice)
+        context["focus_entry"] = True  # the next hand's form, as after "Change it"
         return _render_sheet_fragments(request, context, "entry-form", both=True)
     # Post/redirect/get: a reload does not send the hand again.
     messages.info(request, notice)

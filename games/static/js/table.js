@@ -196,13 +196,19 @@
   }
 
   /* The dispute form's choice of event follows the log (swapped out of band with each move):
-     the event chosen stays chosen, even once it has left the log. */
+     until the player chooses one (or opens the form from an event's "dispute" link) the newest
+     event is offered; the event chosen stays chosen, even once it has left the log. */
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.id === "dispute-version") event.target.setAttribute("data-chosen", "");
+  });
+
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
     var fragment = event.detail.fragment;
     if (!target || target.id !== "dispute-version" || !fragment) return;
     var incoming = fragment.querySelector ? fragment.querySelector("#dispute-version") || fragment.firstElementChild : null;
-    if (!incoming || !target.value) return;
+    if (!incoming || !target.value || !target.hasAttribute("data-chosen")) return;
+    incoming.setAttribute("data-chosen", "");
     var chosen = target.value;
     var option = incoming.querySelector("option[value='" + chosen + "']");
     if (!option) {

@@ -232,6 +232,23 @@ def test_an_award_names_no_loser_until_the_director_chooses_one(tournament, dire
     assert Table.objects.get(round__number=1, number=1).status == Table.Status.PLAYING
 
 
+def test_an_award_missing_its_loser_and_reason_says_what_to_fill_in_sentence_by_sentence(
+    tournament, director
+):
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": "forfeit", "player": "", "reason": "  "},
+        follow=True,
+    )
+    status = re.sub(r"\s+", " ", answer.content.decode())
+    assert (
+        "Nothing was done. Who loses the table: choose the player who loses it. "
+        "Why: say why; the reason is shown on the tournament page with the ruling."
+    ) in status
+    assert "This field is required" not in status and ".;" not in status
+    assert not Ruling.objects.exists()
+
+
 def test_a_bad_form_changes_nothing_and_says_why(tournament, director):
     answer = director.post(
         f"/tournaments/{tournament.pk}/direct/call-time/",
