@@ -117,6 +117,26 @@ def test_a_player_goes_from_a_decided_table_to_their_next_table(tournament, orga
     assert answer["Location"] == f"/table/{first.game_id}/"
 
 
+def test_once_the_tournament_is_over_a_table_names_no_next_table(tournament):
+    first, second = Table.objects.filter(round__number=1).order_by("number")
+    for table in (first, second):
+        play_game(table.game_id)
+        tasks.table_finished(str(table.game_id))
+    final = Table.objects.get(round__number=2)
+    play_game(final.game_id)
+    tasks.table_finished(str(final.game_id))
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    winner = next(p for p in first.players if p in final.players)
+
+    html = table_page(seat_of(first.game_id, winner), first.game_id)
+
+    assert "Your next table" not in html and "Take your seat" not in html
+    assert "You played on at the final table of Spring Cup" in html
+    assert f'href="/table/{first.game_id}/next-table/">see that table</a>' in html
+    assert "(the tournament is over)" in html
+
+
 def test_someone_without_a_seat_is_seated_nowhere_by_the_next_table_link(tournament):
     first = Table.objects.get(round__number=1, number=1)
     play_game(first.game_id)
