@@ -186,7 +186,7 @@ def test_a_league_form_sent_twice_opens_one_league(organiser, olga, mallory, cli
     again = organiser.post("/leagues/new/", {**LEAGUE, "name": "friday club"})
 
     assert again.status_code == 400
-    assert "You already run a league called 'friday club'" in text(again)
+    assert "You already run a league called “friday club”" in text(again)
     assert League.objects.filter(name__iexact="Friday Club").count() == 1
     client.force_login(mallory)  # another organiser's league may share the name
     assert client.post("/leagues/new/", LEAGUE).status_code == 302
@@ -211,7 +211,7 @@ SEASON = {
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"name": "Autumn"}, "Thursday Club already has a season called 'Autumn'"),
+        ({"name": "Autumn"}, "Thursday Club already has a season called “Autumn”"),
         ({"name": " "}, "Give the season a name."),
         ({"best_nights": "0"}, "The nights counted must be at least 1."),
         ({"attendance_points": "-1"}, "The attendance points must be at least 0."),
@@ -243,7 +243,7 @@ def test_a_league_named_in_lower_case_is_named_as_written(organiser, season, olg
         follow=True,
     )
 
-    assert f"de Kaartclub already has a season called '{season.name}'" in text(taken)
+    assert f"de Kaartclub already has a season called “{season.name}”" in text(taken)
     assert "Nobody was removed: de Kaartclub needs at least one organiser." in text(removed)
 
 

@@ -253,7 +253,7 @@ def award_against(
     if table is None:
         raise NotFound(f"no table {table_number} in round {round_number}")
     if player not in table.players:
-        raise InvalidCommand(f"{player!r} does not play at this table", field="player")
+        raise InvalidCommand(f"{player} does not play at this table", field="player")
     others = [p for p in services.ranked_now(table) if p != player]
     return award_result(
         tournament_id=tournament_id,

@@ -230,7 +230,7 @@ def create_tournament(
             )
             if running.exists():
                 raise InvalidCommand(
-                    f"you already run a tournament called {name!r} that is not over: find it "
+                    f"you already run a tournament called “{name}” that is not over: find it "
                     "on the tournaments page, or give this one another name",
                     field="name",
                 )
@@ -305,7 +305,7 @@ def entry_named(tournament: Tournament, player: Any) -> Entry:
         for entry in tournament.entries.all():
             if name_key(entry.player) == key:
                 return entry
-    raise InvalidCommand(f"{player!r} is not entered", field="player")
+    raise InvalidCommand(f"{player} is not entered", field="player")
 
 
 def drop_entry(*, tournament_id: int, player: str, by: Any = None) -> Entry:

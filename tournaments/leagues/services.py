@@ -158,7 +158,7 @@ def open_league(
             get_user_model().objects.select_for_update().filter(pk=created_by.pk).exists()
             if League.objects.filter(organisers__user=created_by, name__iexact=name).exists():
                 raise InvalidCommand(
-                    f"you already run a league called {name!r}: find it on the leagues page, "
+                    f"you already run a league called “{name}”: find it on the leagues page, "
                     "or give this one another name",
                     field="name",
                 )
@@ -295,7 +295,7 @@ def open_season(
     name = _name(name, "name")
     _settings(variant, scoring, target)
     _standings_options(best_nights, attendance_points)
-    taken = InvalidCommand(f"{league.name} already has a season called {name!r}", field="name")
+    taken = InvalidCommand(f"{league.name} already has a season called “{name}”", field="name")
     if Season.objects.filter(league=league, name=name).exists():
         raise taken
     try:

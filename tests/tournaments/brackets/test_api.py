@@ -109,7 +109,7 @@ def test_a_tournament_sent_twice_is_created_once_until_it_is_over(client):
     again = client.post("/api/tournaments/", {**BODY, "name": "winter open"}, format="json")
 
     assert again.status_code == 400
-    assert "already run a tournament called 'winter open'" in str(again.json()["detail"]["name"])
+    assert "already run a tournament called “winter open”" in str(again.json()["detail"]["name"])
     assert Tournament.objects.count() == 1
     Tournament.objects.filter(pk=first.json()["id"]).update(status=Tournament.Status.FINISHED)
     assert client.post("/api/tournaments/", BODY, format="json").status_code == 201  # next year's

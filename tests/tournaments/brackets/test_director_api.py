@@ -188,7 +188,7 @@ def test_a_drop_names_the_player_as_entries_do(organiser, director):
 
     unknown = director.post(base + "drop/", {"player": "Zed"}, format="json")
     assert unknown.status_code == 400
-    assert unknown.json()["detail"] == {"player": "'Zed' is not entered"}
+    assert unknown.json()["detail"] == {"player": "Zed is not entered"}
     # Without capitals, as a late entry of "ann" is refused for Ann already entered.
     answer = director.post(base + "drop/", {"player": "ann"}, format="json")
     assert answer.status_code == 200

@@ -156,7 +156,7 @@ def test_a_league_or_season_opened_twice_at_once_is_opened_once_and_the_other_to
         3, lambda: services.open_season(league=leagues[0], name="Autumn", by=organiser)
     )
     assert len(seasons) == 1 and len(refused) == 2
-    assert all("already has a season called 'Autumn'" in str(e) for e in refused), refused
+    assert all("already has a season called “Autumn”" in str(e) for e in refused), refused
 
 
 def test_a_night_opened_twice_at_once_on_one_date_is_one_night():
