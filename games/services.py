@@ -414,12 +414,15 @@ def _check_expected_version(expected_version: Any) -> None:
         )
 
 
-def _moved_on(expected_version: int, version: int) -> Stale:
-    """The refusal of an undo sent for a version the game has moved on from."""
+def _moved_on(
+    expected_version: int, version: int, done: str = "undone", then: str = "undo"
+) -> Stale:
+    """The refusal of an undo (or a ruling that undoes: ``done``, ``then``) sent for a version
+    the game has moved on from."""
     return Stale(
         version,
         f"expected_version {expected_version} is not the game's version any more: it has "
-        f"moved on to version {version}, and nothing was undone; look again, and undo from "
+        f"moved on to version {version}, and nothing was {done}; look again, and {then} from "
         "where the game stands now",
     )
 
@@ -610,11 +613,8 @@ def rule_on_dispute(
             except Stale as stale:
                 if expected_version is None:
                     raise
-                raise Stale(
-                    stale.current_version,
-                    f"expected_version {expected_version} is not the game's version any more: "
-                    f"it has moved on to version {stale.current_version}, and nothing was "
-                    "ruled or undone; look again, and rule from where the game stands now",
+                raise _moved_on(
+                    expected_version, stale.current_version, "ruled or undone", "rule"
                 ) from None
         dispute.status = decision
         dispute.ruling = note or ""
