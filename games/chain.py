@@ -142,8 +142,12 @@ class Signer:
     mac_key: bytes
 
     def sign(self, game_id: UUID | str, version: int, head: str) -> str:
-        signature = self.private.sign(head_message(game_id, version, head))
-        return f"{self.id}:{signature.hex()}"
+        return self.sign_message(head_message(game_id, version, head))
+
+    def sign_message(self, message: bytes) -> str:
+        """``key id:hex``: the signature of ``message`` (a statement of the server's, such as
+        ``head_message``; a tournament's rulings sign their own)."""
+        return f"{self.id}:{self.private.sign(message).hex()}"
 
     def snapshot_mac(
         self, game_id: UUID | str, version: int, engine_version: int, head: str, state: Any
@@ -187,13 +191,19 @@ def verify_signature(
 ) -> bool:
     """Whether ``signature`` (``key id:hex``) is a signature of this head by one of
     ``public_keys`` (key id -> public key hex)."""
+    return verify_message(public_keys, signature, head_message(game_id, version, head))
+
+
+def verify_message(public_keys: Mapping[str, str], signature: str, message: bytes) -> bool:
+    """Whether ``signature`` (``key id:hex``) is a signature of ``message`` by one of
+    ``public_keys`` (key id -> public key hex)."""
     kid, _, hex_signature = signature.partition(":")
     public_hex = public_keys.get(kid)
     if public_hex is None:
         return False
     try:
         public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
-        public.verify(bytes.fromhex(hex_signature), head_message(game_id, version, head))
+        public.verify(bytes.fromhex(hex_signature), message)
     except (InvalidSignature, ValueError):
         return False
     return True

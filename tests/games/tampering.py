@@ -9,20 +9,21 @@ from django.core.management import call_command
 from django.db import connection
 
 
-def tamper(sql: str, params) -> None:
-    """Run ``sql`` on the log with the append-only triggers lifted, inside the test's
-    transaction (rolled back afterwards, triggers included)."""
+def tamper(sql: str, params, table: str = "games_event") -> None:
+    """Run ``sql`` on an append-only ``table`` (the log, or a tournament's rulings) with its
+    triggers lifted, inside the test's transaction (rolled back afterwards, triggers
+    included)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Check the deferred foreign keys first: PostgreSQL will not alter a table with
             # pending trigger events.
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute("ALTER TABLE games_event DISABLE TRIGGER USER")
+            cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
             cursor.execute(sql, params)
-            cursor.execute("ALTER TABLE games_event ENABLE TRIGGER USER")
+            cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
         else:
-            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_update")
-            cursor.execute("DROP TRIGGER IF EXISTS games_event_no_delete")
+            cursor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update")
+            cursor.execute(f"DROP TRIGGER IF EXISTS {table}_no_delete")
             cursor.execute(sql, params)
 
 

@@ -271,3 +271,65 @@ def test_a_decided_table_closed_before_it_said_who_says_who_after_the_upgrade():
     }
     assert "(Ann forfeited; placed 1st Bob, 2nd Ann)" in closed["forfeited"]
     assert "(Dee and Eve did not show; placed 1st Cy, 2nd Dee, 3rd Eve)" in closed["ended"]
+
+
+# What main had before a tournament's rulings were signed (tournaments 0011).
+BEFORE_SIGNING = [("games", "0007_game_closed"), ("tournaments", "0010_closed_tables_say_who")]
+
+
+def test_rulings_recorded_before_they_were_signed_are_numbered_and_signed_by_the_upgrade():
+    from datetime import timedelta
+
+    from django.db import DatabaseError, transaction
+    from django.utils import timezone
+
+    from games.chain import server_public_keys
+    from tests.games.tampering import verify
+    from tournaments.brackets import rulings
+    from tournaments.brackets.models import Ruling
+
+    executor = migrate(MigrationExecutor(connection), BEFORE_SIGNING)
+    apps = executor.loader.project_state(BEFORE_SIGNING).apps
+    user = apps.get_model("auth", "User").objects.create(username="olga")
+    ruling_model = apps.get_model("tournaments", "Ruling")
+    start = timezone.now() - timedelta(days=3)
+    made = {}
+    for name in ("Cup", "Plate"):
+        tournament = apps.get_model("tournaments", "Tournament").objects.create(
+            name=name, organiser=user, format="swiss", table_size=2, status="running"
+        )
+        # Written out of the order they were made: the upgrade numbers them by their time.
+        for minutes, kind in ((30, "time"), (10, "repaired"), (20, "reopened")):
+            ruling_model.objects.create(
+                tournament=tournament,
+                round_number=1,
+                table_number=None if kind == "repaired" else 1,
+                kind=kind,
+                reason=f"{kind} at {name}",
+                players=["Ann", "Bob"] if kind == "time" else [],
+                by=user,
+                created_at=start + timedelta(minutes=minutes),
+            )
+        made[name] = tournament.pk
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+
+    for name, pk in made.items():
+        signed = list(Ruling.objects.filter(tournament_id=pk).order_by("sequence"))
+        assert [(r.sequence, r.kind, r.reason) for r in signed] == [
+            (1, "repaired", f"repaired at {name}"),
+            (2, "reopened", f"reopened at {name}"),
+            (3, "time", f"time at {name}"),
+        ]
+        assert rulings.chain_problems(signed, server_public_keys()) == []
+    assert "(with 6 signed rulings)" in verify()
+    # The append-only triggers are in place again (SQLite's were dropped by the table's copies).
+    with pytest.raises(DatabaseError), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE tournaments_ruling SET reason = 'forged'")
+    # A ruling made after the upgrade goes on from the last number.
+    tournament = Ruling.objects.filter(tournament_id=made["Cup"]).first().tournament
+    with transaction.atomic():
+        added = rulings.record(tournament, round_number=2, kind="repaired", reason="again")
+    assert added.sequence == 4
+    assert rulings.chain_problems(list(tournament.rulings.all()), server_public_keys()) == []

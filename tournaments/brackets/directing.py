@@ -20,7 +20,7 @@ from games import services as game_services
 from games.errors import NotFound
 from games.models import Game
 from rules import IllegalCommand, InvalidCommand
-from tournaments.brackets import rounds, services
+from tournaments.brackets import rounds, rulings, services
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 
 log = logging.getLogger(__name__)
@@ -120,8 +120,8 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
                 f"nobody has dropped out or come in since round {last.number} was seated: "
                 "seating it again would change nothing but the cards dealt"
             )
-        Ruling.objects.create(
-            tournament=tournament,
+        rulings.record(
+            tournament,
             round_number=last.number,
             kind=Ruling.Kind.REPAIRED,
             reason=why,
@@ -164,8 +164,8 @@ def reopen_table(
         if table.status != Table.Status.FINISHED:
             raise IllegalCommand("the table is still playing: there is no result to reopen")
         reset = services.withdraw_result(table)
-        Ruling.objects.create(
-            tournament=tournament,
+        rulings.record(
+            tournament,
             round_number=round_number,
             table_number=table_number,
             kind=Ruling.Kind.REOPENED,
@@ -186,8 +186,8 @@ def _decide(
         raise IllegalCommand("the table already has a result: reopen it first")
     decided_by = Table.DecidedBy.TIME if kind == Ruling.Kind.TIME else Table.DecidedBy.AWARD
     services.decide_table(table, placings, decided_by, kind)
-    Ruling.objects.create(
-        tournament=tournament,
+    rulings.record(
+        tournament,
         round_number=table.round.number,
         table_number=table.number,
         kind=kind,

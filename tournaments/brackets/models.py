@@ -180,7 +180,9 @@ class Ruling(models.Model):
 
     Append-only, enforced by the database (migration tournaments/0009): a ruling is never
     changed or deleted, so a tournament with rulings and a user who made one cannot be deleted
-    (PROTECT), as a game with events cannot."""
+    (PROTECT), as a game with events cannot. Numbered, chained and signed (migration
+    tournaments/0011, ``tournaments.brackets.rulings``), so a ruling changed with the triggers
+    lifted is found by ``manage.py verify_events``."""
 
     class Kind(models.TextChoices):
         FORFEIT = "forfeit"
@@ -193,6 +195,11 @@ class Ruling(models.Model):
         REPAIRED = "repaired", "round re-paired"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="rulings")
+    # Numbered in its tournament, linked to the ruling before it and signed by the server
+    # (``tournaments.brackets.rulings``): made only by ``rulings.record``.
+    sequence = models.PositiveIntegerField(editable=False)
+    link = models.CharField(max_length=64, editable=False)
+    signature = models.CharField(max_length=200, editable=False)
     round_number = models.PositiveSmallIntegerField()
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -204,7 +211,12 @@ class Ruling(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["tournament", "created_at", "pk"]
+        ordering = ["tournament", "sequence"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "sequence"], name="tournaments_ruling_numbered_once"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} (round {self.round_number})"

@@ -134,7 +134,7 @@ def rulings_against(tournament: Tournament) -> list[tuple[Ruling, list[str]]]:
     players present names those ruled absent at it."""
     absent: dict[tuple[int, int | None], list[str]] = {}
     rows = []
-    for ruling in tournament.rulings.order_by("created_at", "pk"):
+    for ruling in tournament.rulings.order_by("sequence"):
         at = (ruling.round_number, ruling.table_number)
         against: list[str] = []
         if ruling.kind == Ruling.Kind.ABSENT:

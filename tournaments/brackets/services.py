@@ -30,7 +30,7 @@ from games.names import clean_name, name_key
 from rules import Command, GameState, IllegalCommand, InvalidCommand, legal_commands
 from rules.engine import SCORINGS
 from rules.variants import get_variant, variant_names
-from tournaments.brackets import pairing, rounds
+from tournaments.brackets import pairing, rounds, rulings
 from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 from tournaments.leagues.models import StandingRow
 from tournaments.templatetags.league_pages import ordinal, ruling_words
@@ -698,8 +698,8 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
             return False
         table.absent = [*table.absent, player]
         table.save(update_fields=["absent"])
-        Ruling.objects.create(
-            tournament=tournament,
+        rulings.record(
+            tournament,
             round_number=table.round.number,
             table_number=table.number,
             kind=Ruling.Kind.ABSENT,
@@ -710,8 +710,8 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
             return False
         placings = ranked_now(table)
         decide_table(table, placings, Table.DecidedBy.ABSENT, Ruling.Kind.NO_SHOW)
-        Ruling.objects.create(
-            tournament=tournament,
+        rulings.record(
+            tournament,
             round_number=table.round.number,
             table_number=table.number,
             kind=Ruling.Kind.NO_SHOW,
@@ -837,8 +837,8 @@ def withdraw_undone(tournament: Tournament, table: Table) -> bool:
         log.warning(
             "tournament %s: undo of %s reset rounds %s", tournament.pk, table.game_id, reset
         )
-    Ruling.objects.create(
-        tournament=tournament,
+    rulings.record(
+        tournament,
         round_number=table.round.number,
         table_number=table.number,
         kind=Ruling.Kind.WITHDRAWN,

@@ -8,21 +8,26 @@ once every game's log has verified: that the bracket says what the games and the
   rulings keep; and a table over was decided by one or the other.
 - A finished tournament's winner is the one its recorded tables give (``rounds.next_round``), and
   a tournament still running or taking entries has none.
+- Each tournament's rulings are numbered from 1 with none missing, each is what was signed when
+  it was made, and each carries the server's signature (``rulings.chain_problems``).
 
-The games are signed and the rulings append-only, so a table's result or a winner edited in the
-database alone is found, named by tournament, round and table.
+The games and the rulings are signed, so a table's result, a ruling or a winner edited in the
+database alone is found, named by tournament, round and table (or ruling).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from django.db.models import Q
 
+from games.chain import server_public_keys
 from games.registry import Verified
 from rules import GameState
-from tournaments.brackets import rounds
+from tournaments.brackets import rounds, rulings
 from tournaments.brackets.models import Ruling, Table, Tournament
 from tournaments.brackets.services import absent_last, plain_rows
 
@@ -72,6 +77,18 @@ def bracket_results(state_of: Callable[[Any], GameState | None]) -> Verified:
         if problem is not None:
             problems.append(f"{where}: {problem}")
             wrong.add(tournament.pk)
+    signed = 0
+    keys = server_public_keys()
+    for tournament_id, chain in groupby(
+        list(Ruling.objects.select_related("tournament").order_by("tournament_id", "sequence")),
+        key=attrgetter("tournament_id"),
+    ):
+        chain = list(chain)
+        signed += len(chain)
+        tournament = chain[0].tournament
+        for problem in rulings.chain_problems(chain, keys):
+            problems.append(f"tournament {tournament_id} ({tournament.name}): {problem}")
+            wrong.add(tournament_id)
     finished = 0
     for tournament in list(Tournament.objects.order_by("pk")):
         finished += tournament.status == Tournament.Status.FINISHED
@@ -79,7 +96,8 @@ def bracket_results(state_of: Callable[[Any], GameState | None]) -> Verified:
             problems.append(f"tournament {tournament.pk} ({tournament.name}): {problem}")
     return Verified(
         checked=(
-            f"{count} decided tournament table{'s' * (count != 1)}",
+            f"{count} decided tournament table{'s' * (count != 1)} (with "
+            f"{signed} signed ruling{'s' * (signed != 1)})",
             f"the winner{'s' * (finished != 1)} of {finished} finished "
             f"tournament{'s' * (finished != 1)}",
         ),
@@ -94,7 +112,7 @@ def _decisions() -> dict[tuple[int, int, int], tuple[str, Any]]:
     newest: dict[tuple[int, int, int], tuple[str, Any]] = {}
     rows = (
         Ruling.objects.filter(kind__in=kinds, table_number__isnull=False)
-        .order_by("created_at", "pk")
+        .order_by("tournament_id", "sequence")
         .values_list("tournament_id", "round_number", "table_number", "kind", "players")
     )
     for tournament_id, round_number, table_number, kind, players in rows.iterator(chunk_size=2000):

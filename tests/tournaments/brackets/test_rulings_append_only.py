@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
-from tournaments.brackets import directing, services
+from tournaments.brackets import directing, rulings, services
 from tournaments.brackets.models import Entry, Ruling, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -102,8 +102,8 @@ def test_a_user_who_made_a_ruling_cannot_be_deleted(ruling):
     # Rulings are made by the tournament's organiser (whom the tournament protects already);
     # a ruling by anyone else keeps its maker too, rather than being emptied of them.
     rita = get_user_model().objects.create_user("rita", password="pw")
-    by_rita = Ruling.objects.create(
-        tournament=ruling.tournament,
+    by_rita = rulings.record(
+        ruling.tournament,
         round_number=1,
         kind=Ruling.Kind.REPAIRED,
         reason="seated again",

@@ -1,0 +1,179 @@
+"""A tournament's rulings as a signed chain, as a game's events are (``games.chain``).
+
+Each ruling is numbered in its tournament (1, 2, 3 …) and links to the one before it:
+
+    link      = sha256(canonical(["uno-ruling-v1", previous link, tournament, number, round,
+                                  table, kind, reason, players, by, made at]))
+    signature = the server's Ed25519 signature of canonical(["uno-ruling-head-v1", tournament,
+                                                             number, link])
+
+The append-only triggers keep a ruling from being changed through the service; the chain finds
+what someone who lifted them did without the signing key: a ruling changed (its link no longer
+matches), one taken out of the middle (a number missing, the next link wrong), one added or
+renumbered (no signature of the server matches). As with a game's log, the newest rulings cut
+off the end are not found by the rulings alone: the tables they decided are, by
+``verification``, since a table decided by a ruling must have one.
+
+``record`` is the only way a ruling is made: every decision of a director, every seat ruled
+absent, every result withdrawn. Migration ``tournaments/0011`` signed the rulings recorded
+before, as they stood when the service was upgraded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from games.chain import GENESIS, canonical_json, verify_message
+
+_LINK = "uno-ruling-v1"
+_HEAD = "uno-ruling-head-v1"
+
+
+def moment(when: datetime) -> str:
+    """A ruling's time, spelled one way (UTC, to the microsecond) whatever the database gives
+    back."""
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def link(
+    previous: str,
+    *,
+    tournament_id: int,
+    sequence: int,
+    round_number: int,
+    table_number: int | None,
+    kind: str,
+    reason: str,
+    players: Any,
+    by_id: int | None,
+    created_at: datetime,
+) -> str:
+    """The hash that ties a ruling's every field to the ruling before it (``previous``: that
+    one's link, ``GENESIS`` for a tournament's first)."""
+    fields = [
+        _LINK,
+        previous,
+        tournament_id,
+        sequence,
+        round_number,
+        table_number,
+        kind,
+        reason,
+        players,
+        by_id,
+        moment(created_at),
+    ]
+    return hashlib.sha256(canonical_json(fields).encode()).hexdigest()
+
+
+def head_message(tournament_id: int, sequence: int, link_hash: str) -> bytes:
+    """What the server signs of a ruling: this tournament's rulings ended at ``sequence`` with
+    ``link_hash``."""
+    return canonical_json([_HEAD, tournament_id, sequence, link_hash]).encode()
+
+
+def link_of(row: Any, previous: str) -> str:
+    """``link`` of a ruling row (a model instance or anything with its attributes)."""
+    return link(
+        previous,
+        tournament_id=row.tournament_id,
+        sequence=row.sequence,
+        round_number=row.round_number,
+        table_number=row.table_number,
+        kind=row.kind,
+        reason=row.reason,
+        players=row.players,
+        by_id=row.by_id,
+        created_at=row.created_at,
+    )
+
+
+def sign_chain(rows: Sequence[Any], signer: Any) -> None:
+    """Number, link and sign ``rows`` (one tournament's rulings, in the order they were made)
+    in place, from the first: what ``record`` does one ruling at a time, and the migration
+    for the rulings made before rulings were signed."""
+    previous = GENESIS
+    for sequence, row in enumerate(rows, start=1):
+        row.sequence = sequence
+        row.link = link_of(row, previous)
+        row.signature = signer.sign_message(head_message(row.tournament_id, sequence, row.link))
+        previous = row.link
+
+
+def record(
+    tournament: Any,
+    *,
+    round_number: int,
+    kind: str,
+    reason: str,
+    table_number: int | None = None,
+    players: Sequence[str] = (),
+    by: Any = None,
+) -> Any:
+    """Append a ruling to ``tournament``'s, numbered, linked and signed. The caller holds the
+    tournament's row lock (every service that rules does, in its transaction), so two rulings
+    never take one number; the numbers' unique constraint would refuse it anyway."""
+    from games.chain import server_signer
+    from tournaments.brackets.models import Ruling
+
+    last = (
+        Ruling.objects.filter(tournament_id=tournament.pk)
+        .order_by("-sequence")
+        .values_list("sequence", "link")
+        .first()
+    )
+    sequence, previous = (last[0] + 1, last[1]) if last else (1, GENESIS)
+    ruling = Ruling(
+        tournament=tournament,
+        sequence=sequence,
+        round_number=round_number,
+        table_number=table_number,
+        kind=kind,
+        reason=reason,
+        players=list(players),
+        by=by,
+    )
+    ruling.link = link_of(ruling, previous)
+    ruling.signature = server_signer().sign_message(
+        head_message(tournament.pk, sequence, ruling.link)
+    )
+    ruling.save(force_insert=True)
+    return ruling
+
+
+def chain_problems(rows: Iterable[Any], public_keys: Mapping[str, str]) -> list[str]:
+    """What is wrong with one tournament's rulings (in the order of their numbers), each said
+    of the ruling where it is found: a number missing or out of place, a ruling that is not
+    what was signed, a signature that is not the server's."""
+    problems = []
+    previous = GENESIS
+    expected = 1
+    for row in rows:
+        what = f"ruling {row.sequence} ({row.get_kind_display().lower()}, round {row.round_number}"
+        what += f", table {row.table_number})" if row.table_number is not None else ")"
+        if row.sequence != expected:
+            missing = (
+                f"ruling {expected} is missing"
+                if row.sequence > expected
+                else f"ruling {row.sequence} is recorded twice"
+            )
+            problems.append(f"{missing}: the rulings go on with {what}")
+            return problems  # (every later link is off by the same gap)
+        made = link_of(row, previous)
+        if made != row.link:
+            problems.append(
+                f"{what} is not the ruling that was recorded: its reason, players, maker or "
+                "time were changed, or a ruling before it was"
+            )
+            return problems
+        if not row.signature or not verify_message(
+            public_keys, row.signature, head_message(row.tournament_id, row.sequence, row.link)
+        ):
+            problems.append(f"{what} does not carry the server's signature")
+            return problems
+        previous = row.link
+        expected += 1
+    return problems
