@@ -1,15 +1,15 @@
 """The OpenAPI schema at /api/schema/ documents every game endpoint API.md promises."""
 
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from rest_framework.test import APIClient
+
+from tests.beside import SHARED, need
 
 pytestmark = pytest.mark.django_db
 
-API_MD = Path(settings.BASE_DIR).parent / "shared" / "API.md"
+API_MD = SHARED / "API.md"
 
 # The game API's part of API.md ("Who is calling" and "Games"), spelled as there; checked
 # against API.md itself below when it is beside the project.
@@ -48,8 +48,7 @@ def test_every_game_endpoint_of_the_api_is_in_the_schema():
 
 
 def test_the_list_above_is_api_md_game_section():
-    if not API_MD.exists():
-        pytest.skip("../shared/API.md is not beside the project")
+    need(API_MD, "the public API's description")
     text = API_MD.read_text()
     games = text[text.index("## Who is calling") : text.index("## Leagues")]
     promised = {(m.lower(), p) for m, p in re.findall(r"`(GET|POST) (/api/[^`\s]+)", games)}
