@@ -3,11 +3,16 @@ games add up to: a row edited in the database alone (here through the ORM, as ps
 named by league, season, player and night, with what is stored and what the games give, and the
 command exits 1. It changes nothing it checks."""
 
+import threading
+
 import pytest
 from django.core.management import CommandError
+from django.db import connection
 from django.forms.models import model_to_dict
 
+from games import registry
 from games import services as game_services
+from games.registry import Verified
 from tests.games.tampering import verify
 from tournaments.leagues import services
 from tournaments.leagues.models import GameResult, NightRow, RatingHistory, StandingRow
@@ -161,3 +166,34 @@ def test_a_result_moved_to_another_night_or_finish_is_named(league_played):
         f"Ann's result in game {a.pk} is stored as finished at log position {truly + 10_000}, "
         f"but its game's log finishes it at {truly}"
     ) in message
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_table_ending_while_the_check_runs_is_not_reported(season, organiser, monkeypatch):
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], created_by=organiser, sheet=True, target=50
+    )
+    hand(game, 0, {1: 30})
+
+    def meanwhile(state_of):
+        # The last hand is recorded (another connection) after the logs were read.
+        def last_hand():
+            try:
+                hand(game, 0, {1: 30})
+            finally:
+                connection.close()
+
+        thread = threading.Thread(target=last_hand)
+        thread.start()
+        thread.join()
+        return Verified(checked=())
+
+    monkeypatch.setattr(registry, "verify_checks", [meanwhile, *registry.verify_checks])
+
+    out = verify()
+
+    assert "the night rows, standings and ratings of 1 season match their games" in out
+    assert GameResult.objects.filter(game=game).count() == 2  # it did end meanwhile
+    monkeypatch.setattr(registry, "verify_checks", registry.verify_checks[1:])
+    assert "the results of 1 season game and the night rows" in verify()
