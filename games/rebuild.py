@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import TextField
+from django.db.models import Q, TextField
 from django.db.models.base import ModelState
 from django.db.models.functions import Cast
 
@@ -26,18 +26,19 @@ READ_FIELDS = ("position", "game_id", "version", "batch", "type")
 SHORT_EVENT = 80  # characters of JSON: short events repeat (a turn begins ...), decode each once
 
 
-def read_log() -> Iterator[tuple[Event, RuleEvent]]:
-    """The whole log in global order: each row (an ``Event`` with ``READ_FIELDS`` and
-    ``data``) with its engine event. Rows are for reading: the repeats of a short event share
-    its ``data``.
+def read_log(only: Q | None = None) -> Iterator[tuple[Event, RuleEvent]]:
+    """The whole log (or its events matching ``only``) in global order: each row (an
+    ``Event`` with ``READ_FIELDS`` and ``data``) with its engine event. Rows are for reading:
+    the repeats of a short event share its ``data``.
 
     Per event, the ORM's row building (``Model.__init__``, the JSON field's converter) and the
     engine's decoding cost more than everything else a rebuild does, so values are read as
     they are and the instance is built as ``Model.from_db`` builds it, without ``__init__``.
     """
     decoded: dict[tuple[str, str], tuple[Any, RuleEvent]] = {}
+    events = Event.objects.all() if only is None else Event.objects.filter(only)
     rows = (
-        Event.objects.order_by("position")
+        events.order_by("position")
         .annotate(raw=Cast("data", TextField()))
         .values_list(*READ_FIELDS, "raw")
     )
@@ -83,53 +84,71 @@ def rebuild(
                 cursor.execute("LOCK TABLE games_event IN SHARE MODE")
         for projector in projectors:
             projector.reset()
-        total = Event.objects.count()
-        games = Game.objects.in_bulk()
-        states: dict[object, GameState] = {}
-        pending: dict[object, list[Event]] = {}  # each game's batch being read
-        pending_events: dict[object, list[RuleEvent]] = {}
-
-        def flush(game_id: object) -> None:
-            rows = pending.pop(game_id)
-            events = pending_events.pop(game_id)
-            game = games[game_id]
-            before = states.get(game_id)
-            if before is None:
-                before = (
-                    GameState()
-                    if rows[0].version == 1
-                    else store.state_at(game_id, rows[0].version - 1)
-                )
-            state = store.fold(game_id, before, events)
-            states[game_id] = state
-            # The projectors see the game as it was after this batch.
-            game.version = state.version
-            game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
-            for projector in projectors:
-                projector.apply(game, rows, state)
-
-        done = 0
         with ExitStack() as rebuilding:
             for projector in projectors:
                 if hasattr(projector, "rebuilding"):
                     rebuilding.enter_context(projector.rebuilding())
-            # Appends to different games can interleave their positions, so batches are
-            # collected per game and handed over when the game's next batch (or the end)
-            # shows up.
-            for row, event in read_log():
-                rows = pending.get(row.game_id)
-                if rows is not None and rows[0].batch != row.batch:
-                    flush(row.game_id)
-                    rows = None
-                if rows is None:
-                    pending[row.game_id] = [row]
-                    pending_events[row.game_id] = [event]
-                else:
-                    rows.append(row)
-                    pending_events[row.game_id].append(event)
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-            for game_id in list(pending):
-                flush(game_id)
+            return replay_log(projectors, progress=progress)
+
+
+def replay_log(
+    projectors: Iterable[Projector],
+    progress: Callable[[int, int], None] | None = None,
+    only: Q | None = None,
+) -> int:
+    """Replay the log (or the events matching ``only``, whole games of it) into
+    ``projectors``' ``apply``, in global order, each game's events in the batches they were
+    appended in, the game as it was after each batch. Writes nothing itself: ``rebuild`` runs
+    it into emptied projections, ``manage.py verify_events`` into ones that only collect.
+    Returns the events read."""
+    projectors = list(projectors)
+    events = Event.objects.all() if only is None else Event.objects.filter(only)
+    total = events.count()
+    games = (
+        Game.objects.in_bulk()
+        if only is None
+        else Game.objects.filter(pk__in=events.values("game_id")).in_bulk()
+    )
+    states: dict[object, GameState] = {}
+    pending: dict[object, list[Event]] = {}  # each game's batch being read
+    pending_events: dict[object, list[RuleEvent]] = {}
+
+    def flush(game_id: object) -> None:
+        rows = pending.pop(game_id)
+        events = pending_events.pop(game_id)
+        game = games[game_id]
+        before = states.get(game_id)
+        if before is None:
+            before = (
+                GameState()
+                if rows[0].version == 1
+                else store.state_at(game_id, rows[0].version - 1)
+            )
+        state = store.fold(game_id, before, events)
+        states[game_id] = state
+        # The projectors see the game as it was after this batch.
+        game.version = state.version
+        game.status = Game.Status.FINISHED if state.finished else Game.Status.PLAYING
+        for projector in projectors:
+            projector.apply(game, rows, state)
+
+    done = 0
+    # Appends to different games can interleave their positions, so batches are collected per
+    # game and handed over when the game's next batch (or the end) shows up.
+    for row, event in read_log(only):
+        rows = pending.get(row.game_id)
+        if rows is not None and rows[0].batch != row.batch:
+            flush(row.game_id)
+            rows = None
+        if rows is None:
+            pending[row.game_id] = [row]
+            pending_events[row.game_id] = [event]
+        else:
+            rows.append(row)
+            pending_events[row.game_id].append(event)
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    for game_id in list(pending):
+        flush(game_id)
     return done

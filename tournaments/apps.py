@@ -52,11 +52,16 @@ class TournamentsConfig(AppConfig):
         if listeners.after_append not in registry.on_game_event:
             registry.on_game_event.append(listeners.after_append)
         # ``manage.py verify_events`` compares the results recorded from games with the games:
-        # a tournament's tables and winner, a season game's results.
+        # a tournament's tables and winner, a season game's results, and the night rows,
+        # standings and ratings that add those up.
         from tournaments.brackets import verification as bracket_verification
         from tournaments.leagues import verification as league_verification
 
-        for check in (bracket_verification.bracket_results, league_verification.season_results):
+        for check in (
+            bracket_verification.bracket_results,
+            league_verification.season_results,
+            league_verification.season_tables_check,
+        ):
             if check not in registry.verify_checks:
                 registry.verify_checks.append(check)
         # Celery's autodiscovery looks for ``tournaments.tasks`` only: the packages' tasks

@@ -3,13 +3,13 @@
 The standings tables (results, night rows, standing rows, rating history) are projections of
 the event log: they are shown read-only, and corrected by undoing a game's events, never by
 editing a row. A season's standings options are saved through the service that recomputes the
-table.
+table, and a table moved to another night through the one that moves its result with it.
 """
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 
-from rules import InvalidCommand
+from rules import IllegalCommand, InvalidCommand
 from tournaments.leagues import services
 from tournaments.leagues.models import (
     GameResult,
@@ -177,8 +177,41 @@ class SeasonSeatInline(admin.TabularInline):
         return False
 
 
+class SeasonGameForm(forms.ModelForm):
+    """A season's table as the admin edits it: only its night, one of its own season's, and
+    moved through the service that moves its result with it."""
+
+    class Meta:
+        model = SeasonGame
+        fields = ["night"]
+        help_texts = {
+            "night": "Moving a table moves its result: both nights' rows and the season's "
+            "standings are made again from the games."
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        season = self.instance.season
+        night = self.fields["night"]
+        night.queryset = Night.objects.filter(season=season).select_related("season")
+        night.error_messages["invalid_choice"] = (
+            f"Choose a night of {season.name}: a table stays in the season it was played for."
+        )
+
+    def clean_night(self):
+        night = self.cleaned_data["night"]
+        game = self.instance.game
+        refusal = services.move_refusal(
+            season_game=self.instance, night=night, over=game.status == game.Status.FINISHED
+        )
+        if refusal is not None:
+            raise forms.ValidationError(str(refusal))
+        return night
+
+
 @admin.register(SeasonGame)
 class SeasonGameAdmin(admin.ModelAdmin):
+    form = SeasonGameForm
     list_display = ["game", "season", "night", "created_at"]
     list_filter = ["season"]
     list_select_related = ["season", "night", "game"]
@@ -187,6 +220,16 @@ class SeasonGameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # games join a season through start_season_game (or POST /api/games/)
+
+    def save_model(self, request, obj, form, change):
+        if "night" not in form.changed_data:
+            return
+        try:
+            services.move_table(game_id=obj.game_id, night=obj.night)
+        except (InvalidCommand, IllegalCommand) as exc:
+            # Checked as the form was cleaned; the game moved on meanwhile (it ended, a
+            # player sat down at the night): said, and nothing moved.
+            self.message_user(request, str(exc), messages.ERROR)
 
 
 class ProjectionAdmin(admin.ModelAdmin):

@@ -23,18 +23,22 @@ from typing import Any
 from uuid import UUID
 
 from django.db import connection
+from django.db.models import Q
 from psycopg.types.json import Jsonb
 
 from games.models import Event, Game
 from games.projections import NOTHING, Statement
+from games.rebuild import replay_log
 from rules import GameState
 from rules.events import Rewound
 from tournaments.leagues import ratings
 from tournaments.leagues.models import (
     GameResult,
+    Night,
     NightRow,
     RatingHistory,
     Season,
+    SeasonGame,
     SeasonSeat,
     StandingRow,
 )
@@ -301,21 +305,50 @@ def _history_row(
     }
 
 
-def _season_ratings(season_id: int) -> tuple[dict[Any, ratings.Rating], list[dict[str, Any]]]:
-    games: dict[UUID, ratings.FinishedGame] = {}
-    placings: dict[UUID, list[tuple[int, int]]] = defaultdict(list)
-    finished: dict[UUID, int] = {}
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One seat's result in a finished season game, as the season's tables add it up (a
+    ``GameResult`` row, or what a game's log gives for one)."""
+
+    game_id: UUID
+    seat: int
+    finished_at: int
+    night_id: int
+    night_number: int
+    player_id: int
+    rank: int
+    won: bool
+    score: int
+    scoring: str
+    hands_won: int
+
+
+def result_lines(season_id: int) -> list[ResultLine]:
+    """The season's stored results (``GameResult``), as its tables add them up."""
     rows = (
         GameResult.objects.filter(season_id=season_id)
         .order_by("finished_at", "seat")
-        .values_list("game_id", "finished_at", "player_id", "rank")
+        .values_list(
+            *("game_id", "seat", "finished_at", "night_id", "night__number", "player_id"),
+            *("rank", "won", "score", "scoring", "hands_won"),
+        )
     )
-    for game_id, finished_at, player_id, rank in rows:
-        placings[game_id].append((player_id, rank))
-        finished[game_id] = finished_at
-    for game_id, seats in placings.items():
-        games[game_id] = ratings.FinishedGame(game_id, finished[game_id], tuple(seats))
-    current, entries = ratings.rate_games(games.values())
+    return [ResultLine(*row) for row in rows]
+
+
+def _season_ratings(
+    season_id: int, lines: Iterable[ResultLine]
+) -> tuple[dict[Any, ratings.Rating], list[dict[str, Any]]]:
+    placings: dict[UUID, list[tuple[int, int]]] = defaultdict(list)
+    finished: dict[UUID, int] = {}
+    for line in sorted(lines, key=lambda line: (line.finished_at, line.seat)):
+        placings[line.game_id].append((line.player_id, line.rank))
+        finished[line.game_id] = line.finished_at
+    games = [
+        ratings.FinishedGame(game_id, finished[game_id], tuple(seats))
+        for game_id, seats in placings.items()
+    ]
+    current, entries = ratings.rate_games(games)
     history = [
         _history_row(
             season_id, e.game, e.finished_at, e.player, e.rank, e.players, e.before, e.after
@@ -327,7 +360,7 @@ def _season_ratings(season_id: int) -> tuple[dict[Any, ratings.Rating], list[dic
 
 def recompute_ratings(season_id: int) -> None:
     """The season's ratings and rating history again, from its finished games in finish order."""
-    current, history = _season_ratings(season_id)
+    current, history = _season_ratings(season_id, result_lines(season_id))
     RatingHistory.objects.filter(season_id=season_id).delete()
     insert_rows(RatingHistory, history)
     counts: dict[Any, int] = defaultdict(int)
@@ -345,37 +378,40 @@ def recompute_ratings(season_id: int) -> None:
 # A whole season -----------------------------------------------------------------------------
 
 
-def recompute_season(season: Season) -> None:
-    """The season's night rows, standing rows and ratings again from its game results (after
-    a rebuild, or when the standings options change). Takes the season's lock."""
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+@dataclass
+class SeasonTables:
+    """A season's night rows, standing rows and rating history, as dicts of their fields'
+    attnames (what ``insert_rows`` writes)."""
+
+    night_rows: list[dict[str, Any]]
+    standing_rows: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+
+
+def season_tables(season: Season, lines: Iterable[ResultLine]) -> SeasonTables:
+    """What the season's tables hold for these results (``season`` with its league loaded):
+    computed, not written. ``recompute_season`` writes it; ``verify_events`` compares it with
+    what is stored."""
+    lines = list(lines)
     scoring = season.effective_scoring
     nights: dict[tuple[int, int], Totals] = defaultdict(Totals)
     numbers: dict[int, int] = {}
-    rows = GameResult.objects.filter(season=season).values_list(
-        "night_id", "night__number", "player_id", "rank", "won", "score", "scoring", "hands_won"
-    )
-    for night_id, number, player_id, rank, won, score, game_scoring, hands_won in rows:
-        numbers[night_id] = number
-        nights[night_id, player_id].add_result(
-            rank=rank,
-            won=won,
-            points=result_points(score, game_scoring, scoring),
-            hands_won=hands_won,
+    for line in lines:
+        numbers[line.night_id] = line.night_number
+        nights[line.night_id, line.player_id].add_result(
+            rank=line.rank,
+            won=line.won,
+            points=result_points(line.score, line.scoring, scoring),
+            hands_won=line.hands_won,
         )
-    NightRow.objects.filter(season=season).delete()
-    insert_rows(
-        NightRow,
-        [
-            {"season_id": season.pk, "night_id": night_id, "player_id": player_id}
-            | totals.as_dict()
-            for (night_id, player_id), totals in nights.items()
-        ],
-    )
+    night_rows = [
+        {"season_id": season.pk, "night_id": night_id, "player_id": player_id} | totals.as_dict()
+        for (night_id, player_id), totals in nights.items()
+    ]
     per_player: dict[int, list[NightTotals]] = defaultdict(list)
     for (night_id, player_id), totals in nights.items():
         per_player[player_id].append(NightTotals(numbers[night_id], totals))
-    current, history = _season_ratings(season.pk)
+    current, history = _season_ratings(season.pk, lines)
     counts: dict[Any, int] = defaultdict(int)
     for entry in history:
         counts[entry["player_id"]] += 1
@@ -392,10 +428,20 @@ def recompute_season(season: Season) -> None:
                 **_standing_fields(season, player_nights),
             }
         )
+    return SeasonTables(night_rows, standing, history)
+
+
+def recompute_season(season: Season) -> None:
+    """The season's night rows, standing rows and ratings again from its game results (after
+    a rebuild, or when the standings options change). Takes the season's lock."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    tables = season_tables(season, result_lines(season.pk))
+    NightRow.objects.filter(season=season).delete()
+    insert_rows(NightRow, tables.night_rows)
     StandingRow.objects.filter(season=season).delete()
-    insert_rows(StandingRow, standing)
+    insert_rows(StandingRow, tables.standing_rows)
     RatingHistory.objects.filter(season=season).delete()
-    insert_rows(RatingHistory, history)
+    insert_rows(RatingHistory, tables.history)
 
 
 # Writing many rows ----------------------------------------------------------------------------
@@ -488,3 +534,38 @@ class _Rebuild:
         insert_rows(GameResult, rows)
         for season in Season.objects.filter(pk__in=seasons):
             recompute_season(season)
+
+
+class _Collecting:
+    """Follows a replay as the projector does, into a ``_Rebuild``, and writes nothing."""
+
+    def __init__(self, into: _Rebuild) -> None:
+        self.into = into
+
+    def apply(self, game: Game, event_rows: list[Event], state: GameState) -> None:
+        if game.season_id is not None and _may_change_result(event_rows, state):
+            self.into.apply(game, event_rows, state)
+
+    def reset(self) -> None:  # (never emptied: it holds nothing stored)
+        pass
+
+
+def results_in_log() -> dict[int, list[ResultLine]]:
+    """Every season's results as its games' logs give them, replayed in memory the way the
+    projection follows appends (so with the same finish positions): what ``recompute_season``
+    would add up after a rebuild, read without writing anything."""
+    collected = _Rebuild.load()
+    replay_log([_Collecting(collected)], only=Q(game_id__in=SeasonGame.objects.values("game_id")))
+    numbers = dict(Night.objects.values_list("pk", "number"))
+    lines: dict[int, list[ResultLine]] = defaultdict(list)
+    for game_id, (results, at) in collected.results.items():
+        season_id, night_id, scoring, players = collected.seats[game_id]
+        lines[season_id] += [
+            ResultLine(
+                *(game_id, r.seat, at, night_id, numbers[night_id], players[r.seat]),
+                *(r.rank, r.won, r.score, scoring, r.hands_won),
+            )
+            for r in results
+            if r.seat in players  # (a seat nobody sat at is reported with the game's results)
+        ]
+    return lines

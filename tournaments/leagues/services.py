@@ -29,6 +29,7 @@ from rules.variants import get_variant, variant_names
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import selectors
 from tournaments.leagues.models import (
+    GameResult,
     League,
     Night,
     Organiser,
@@ -560,6 +561,57 @@ def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) ->
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
     return night
+
+
+def move_refusal(*, season_game: SeasonGame, night: Night, over: bool) -> Exception | None:
+    """Why ``season_game``'s table may not move to ``night`` (an error to raise), or None. A
+    table stays in its season; one still being played moves only to an open night, and not
+    while one of its players sits at another table of it still playing. A table that is over
+    may move to a closed night: that corrects the night's record."""
+    if night.season_id != season_game.season_id:
+        return InvalidCommand(
+            f"{night} of {night.season.name} is not a night of {season_game.season.name}: a "
+            "table stays in the season it was played for",
+            field="night",
+        )
+    if over or night.pk == season_game.night_id:
+        return None
+    if night.closed_at is not None:
+        return IllegalCommand(
+            f"night {night.number} is closed: a table still being played moves only to an "
+            "open night (once it is over, it may move to a closed one)"
+        )
+    names = [seat.player.name for seat in season_game.seats.select_related("player")]
+    busy = selectors.still_playing(night.pk, names)
+    return (
+        IllegalCommand(f"this table cannot move to night {night.number}: {busy}") if busy else None
+    )
+
+
+def move_table(*, game_id: UUID | str, night: Night, by: Any = None) -> SeasonGame:
+    """Move a season game's table to another night of its season (seated at the wrong night).
+    Its result moves with it: both nights' rows and the season's standings are made again from
+    the results, as a rebuild would make them. The game's row is locked first, as an append
+    locks it, so a hand recorded meanwhile is counted on the night the table ends up on."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        seated = SeasonGame.objects.select_related("season__league").filter(game_id=game_id).first()
+        if game is None or seated is None:
+            raise NotFound(f"no season's table plays game {game_id}")
+        require_organiser(by, seated.season.league)
+        night = Night.objects.select_for_update().select_related("season").get(pk=night.pk)
+        refusal = move_refusal(
+            season_game=seated, night=night, over=game.status == Game.Status.FINISHED
+        )
+        if refusal is not None:
+            raise refusal
+        if night.pk == seated.night_id:
+            return seated
+        seated.night = night
+        seated.save(update_fields=["night"])
+        GameResult.objects.filter(game_id=game.pk).update(night=night)
+        recompute_season(seated.season)
+    return seated
 
 
 # Games --------------------------------------------------------------------------------------

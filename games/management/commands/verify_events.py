@@ -14,13 +14,22 @@ start of a game's log: an unsigned event after a signed one is never from before
 
 Once every log holds, what other apps recorded from games' results is compared with the games
 (``games.registry.verify_checks``: a tournament table's placings and a tournament's winner, a
-season game's result): exits 1 listing every record that disagrees with its game.
+season game's result, and a league's night rows, standings and ratings): exits 1 listing every
+record that disagrees with its game.
+
+On PostgreSQL everything is read from one snapshot of the database, in a read-only transaction
+(REPEATABLE READ): a game that ends while the command runs is seen nowhere, neither in its log
+nor in what was recorded from it, so a running league is not reported for a move made meanwhile,
+and the command can change nothing it checks.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import groupby
 from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
 
 from games import chain, registry, store
 from games.models import Event, Game, Snapshot
@@ -139,6 +148,19 @@ def recorded_results_problems(games: dict[UUID, int]) -> tuple[list[str], list[s
     return checked, problems
 
 
+@contextmanager
+def one_snapshot() -> Iterator[None]:
+    """Inside, every read sees the database as it was at the first one, and nothing can be
+    written (PostgreSQL, outside any transaction; elsewhere reads as they come)."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
 class Command(BaseCommand):
     help = (
         "Verify every game's record: versions, commitments, hash chain, signatures and "
@@ -155,7 +177,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
-        allow_unsigned = options["allow_unsigned"]
+        with one_snapshot():
+            self.verify(allow_unsigned=options["allow_unsigned"])
+
+    def verify(self, *, allow_unsigned: bool) -> None:
         games = dict(Game.objects.values_list("id", "version"))
         keys = chain.server_public_keys()
         rows = Event.objects.order_by("game_id", "version").iterator(chunk_size=5000)

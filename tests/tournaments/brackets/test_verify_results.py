@@ -58,7 +58,8 @@ def test_a_tournament_played_and_directed_verifies(cup):
 
     assert (
         "3 decided tournament tables (with 3 signed rulings), the winner of 1 finished "
-        "tournament and the results of 0 season games match their games" in out
+        "tournament, the results of 0 season games and the night rows, standings and ratings "
+        "of 0 seasons match their games" in out
     )
     assert table(cup, 1, 2).decided_by == Table.DecidedBy.TIME
 

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.admin.sites import site
 from django.urls import reverse
 
+from tests.games.tampering import verify
 from tournaments.leagues import services
 from tournaments.leagues.models import GameResult, NightRow, RatingHistory, SeasonGame, StandingRow
 
@@ -191,3 +192,119 @@ def test_a_leagues_house_rules_emptied_in_the_admin_are_none_not_a_server_error(
     assert admin_client.post(url, form).status_code == 302
     played.league.refresh_from_db()
     assert played.league.options == {}
+
+
+# Moving a table to another night ------------------------------------------------------------
+
+
+def _table_rows():
+    return {
+        (row.night.number, row.player.name): (row.games, row.wins)
+        for row in NightRow.objects.select_related("night", "player")
+    }
+
+
+def _move(admin_client, season_game, night):
+    url = reverse("admin:tournaments_seasongame_change", args=[season_game.pk])
+    form = _shown(admin_client, url)
+    form["night"] = str(night.pk)
+    return admin_client.post(url, form)
+
+
+def test_a_table_moved_to_another_night_in_the_admin_takes_its_result_with_it(
+    admin_client, played, organiser
+):
+    third = services.open_night(season=played)
+    won_by_ann = SeasonGame.objects.get(night__number=1)
+    assert _table_rows() == {
+        (1, "Ann"): (1, 1),
+        (1, "Bob"): (1, 0),
+        (2, "Ann"): (1, 0),
+        (2, "Bob"): (1, 1),
+    }
+
+    response = _move(admin_client, won_by_ann, third)
+
+    assert response.status_code == 302
+    won_by_ann.refresh_from_db()
+    assert won_by_ann.night == third
+    assert set(GameResult.objects.filter(game=won_by_ann.game).values_list("night", flat=True)) == {
+        third.pk
+    }
+    assert _table_rows() == {
+        (2, "Ann"): (1, 0),
+        (2, "Bob"): (1, 1),
+        (3, "Ann"): (1, 1),
+        (3, "Bob"): (1, 0),
+    }
+    assert StandingRow.objects.get(player__name="Ann").nights == 2
+    assert "match their games" in verify()  # as a rebuild from the log would have it
+
+
+def test_moving_a_table_counts_on_its_new_night_for_the_best_nights(admin_client, played):
+    services.set_standings_options(season=played, best_nights=1, attendance_points=0)
+    bob_won = SeasonGame.objects.get(night__number=2)
+    ann_won = SeasonGame.objects.get(night__number=1)
+    assert StandingRow.objects.get(player__name="Ann").wins == 1  # her best night counts
+
+    # Both tables on night 1: that night is each player's only night, with both games.
+    assert _move(admin_client, bob_won, ann_won.night).status_code == 302
+
+    ann = StandingRow.objects.get(player__name="Ann")
+    assert (ann.nights, ann.nights_counted, ann.games, ann.wins) == (1, 1, 2, 1)
+    assert "match their games" in verify()
+
+
+def test_a_table_is_not_moved_to_another_seasons_night(admin_client, played, organiser):
+    spring = services.open_season(league=played.league, name="Spring", by=organiser)
+    elsewhere = services.open_night(season=spring)
+    season_game = SeasonGame.objects.get(night__number=1)
+    before = _table_rows()
+
+    response = _move(admin_client, season_game, elsewhere)
+
+    assert response.status_code == 200
+    assert "Choose a night of Autumn: a table stays in the season it was played for." in (
+        response.content.decode()
+    )
+    season_game.refresh_from_db()
+    assert season_game.night.number == 1 and _table_rows() == before
+
+
+def test_a_table_still_playing_is_not_moved_to_a_closed_night(admin_client, played, organiser):
+    night = services.open_night(season=played)
+    playing = services.start_season_game(
+        season=played, players=["Ann", "Cy"], night=night, created_by=organiser, sheet=True
+    )
+    closed = played.nights.get(number=1)
+    services.close_night(night=closed)
+
+    response = _move(admin_client, SeasonGame.objects.get(game=playing), closed)
+
+    assert response.status_code == 200
+    assert (
+        "night 1 is closed: a table still being played moves only to an open night"
+        in response.content.decode()
+    )
+    assert SeasonGame.objects.get(game=playing).night == night
+
+
+def test_a_table_still_playing_is_not_moved_where_its_players_are_at_another_table(
+    admin_client, played, organiser
+):
+    tonight = services.open_night(season=played)
+    services.start_season_game(
+        season=played, players=["Ann", "Cy"], night=tonight, created_by=organiser, sheet=True
+    )
+    other = services.open_night(season=played)
+    moving = services.start_season_game(
+        season=played, players=["Ann", "Dee"], night=other, created_by=organiser, sheet=True
+    )
+
+    response = _move(admin_client, SeasonGame.objects.get(game=moving), tonight)
+
+    assert response.status_code == 200
+    assert f"this table cannot move to night {tonight.number}: Ann (table 1) is still playing" in (
+        response.content.decode()
+    )
+    assert SeasonGame.objects.get(game=moving).night == other

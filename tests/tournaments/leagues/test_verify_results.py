@@ -38,7 +38,10 @@ def reported() -> str:
 def test_season_games_verify_with_their_results(sheets):
     out = verify()
 
-    assert "the results of 2 season games match their games" in out
+    assert (
+        "the results of 2 season games and the night rows, standings and ratings of 1 season "
+        "match their games"
+    ) in out
     assert GameResult.objects.filter(game=sheets[0]).count() == 3
 
 
