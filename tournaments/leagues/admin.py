@@ -221,6 +221,12 @@ class SeasonGameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # games join a season through start_season_game (or POST /api/games/)
 
+    def has_delete_permission(self, request, obj=None):
+        # Deleting the row left its results counting in the standings, with no game behind
+        # them. A table seated by mistake is taken off on its night's page
+        # (services.take_table_off); a hand played is corrected by the referee's undo.
+        return False
+
     def save_model(self, request, obj, form, change):
         if "night" not in form.changed_data:
             return

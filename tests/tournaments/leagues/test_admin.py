@@ -73,6 +73,23 @@ def test_nobody_edits_the_standings_in_the_admin(rf, admin_user, played):
         assert not model_admin.has_delete_permission(request, row)
 
 
+def test_a_season_game_is_not_deleted_in_the_admin_leaving_its_results(admin_client, played):
+    season_game = SeasonGame.objects.first()
+    results = GameResult.objects.filter(game_id=season_game.pk).count()
+
+    page = admin_client.get(reverse("admin:tournaments_seasongame_delete", args=[season_game.pk]))
+    posted = admin_client.post(
+        reverse("admin:tournaments_seasongame_delete", args=[season_game.pk]), {"post": "yes"}
+    )
+    listed = admin_client.get(reverse("admin:tournaments_seasongame_changelist"))
+
+    assert page.status_code == posted.status_code == 403
+    assert "delete_selected" not in listed.content.decode()
+    assert SeasonGame.objects.filter(pk=season_game.pk).exists()
+    assert GameResult.objects.filter(game_id=season_game.pk).count() == results > 0
+    assert "match their games" in verify()
+
+
 def test_changing_the_best_nights_in_the_admin_recomputes_the_table(admin_client, played):
     assert StandingRow.objects.get(player__name="Ann").nights_counted == 2
     url = reverse("admin:tournaments_season_change", args=[played.pk])
