@@ -14,6 +14,7 @@ from games.models import Dispute, Event
 from rules.cards import describe
 from tests.web.conftest import seat_client
 from tests.web.table_support import HTMX, drive
+from tests.web.test_table_replay import wild_draw_four_game
 
 pytestmark = pytest.mark.django_db
 
@@ -280,3 +281,33 @@ def test_an_undo_in_the_log_says_the_moment_play_went_back_to(client, make_game,
     said = r"A referee took the game back to just after “.+” \(hand 1\): misdeal"
     assert re.fullmatch(said, line)
     assert "event" not in line
+
+
+def test_the_replays_disputes_and_wild_draw_fours_say_the_moment_in_words(
+    client, make_game, referee
+):
+    """The replay is the referee's, and every player's once the game is over: its disputes
+    and Wild Draw 4s are said by what happened (its stepper still counts the events)."""
+    game, version = wild_draw_four_game(make_game, referee, bluff=True)
+    dispute = services.open_dispute(
+        game_id=game.pk, version=version, claim="He held a red card", by="seat:0"
+    )
+    services.rule_on_dispute(
+        dispute_id=dispute.pk,
+        decision="upheld",
+        note="R3 in hand",
+        undo_to=version - 1,
+        by=f"user:{referee.pk}",
+        expected_version=services.get_game(game.pk).version,
+    )
+    client.force_login(referee)
+
+    page = client.get(f"/table/{game.pk}/replay/").text
+
+    disputes = section(page, "disputes")
+    assert f'?v={version}">Bob played wild draw four and called blue. (hand 1)</a>' in disputes
+    assert "(play went back to just after: " in visible(disputes)
+    assert not re.search(r"\b[Ee]vent \d|rewound to", visible(disputes))
+    sidebar = page[page.index('id="w4-heading"') : page.index('id="disputes"')]
+    assert f'?v={version}">In hand 1</a>: Bob' in sidebar
+    assert "Event" not in visible(sidebar)
