@@ -311,3 +311,16 @@ def test_the_replays_disputes_and_wild_draw_fours_say_the_moment_in_words(
     sidebar = page[page.index('id="w4-heading"') : page.index('id="disputes"')]
     assert f'?v={version}">In hand 1</a>: Bob' in sidebar
     assert "Event" not in visible(sidebar)
+
+
+def test_after_an_undo_into_an_earlier_hand_that_hand_is_the_one_played_now(client, second_hand):
+    game = second_hand
+    rows = hand_rows(game, 1)
+    to = next(r.version for r in reversed(rows[:-1]) if rows[r.version].batch == r.version + 1)
+    services.undo(game_id=game.pk, to_version=to, reason="misdeal", by="system")
+    seat_client(client, game, 0)
+
+    look = section(client.get(f"/table/{game.pk}/").text, "dispute")
+
+    assert '<option value="1">hand 1 (this hand)</option>' in look
+    assert '<option value="2">hand 2</option>' in look  # dealt, then undone
