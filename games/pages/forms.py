@@ -177,18 +177,20 @@ def _coloured(code: Any) -> bool:
 
 class TableQuery(forms.Form):
     """The table page's query: ``?pick=`` a card's ways to be played, ``?dispute=`` the event
-    the dispute form points at."""
+    the dispute form points at, ``?dispute_hand=`` the hand whose every moment it offers."""
 
     pick = forms.CharField(required=False)
     dispute = PageVersionField()
+    dispute_hand = PageVersionField()
 
 
 class PollQuery(forms.Form):
-    """The poll's query: the version the page shows, and ``revealed=0`` when it showed a
-    finished game held back."""
+    """The poll's query: the version the page shows, ``revealed=0`` when it showed a
+    finished game held back, and the hand the dispute form offers every moment of."""
 
     v = PageVersionField()
     revealed = forms.CharField(required=False)
+    dispute_hand = PageVersionField()
 
 
 # Disputes and the replay viewer ---------------------------------------------------------------

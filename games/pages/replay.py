@@ -48,6 +48,7 @@ class WildDrawFour:
     colour: str | None
     evidence: list[CardFace]
     outcome: str  # "challenged: guilty", "challenged: innocent", "accepted", ""
+    hand: int = 1  # the hand it was played in
 
     @property
     def bluff(self) -> bool:
@@ -64,7 +65,10 @@ def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int
     state before the play)."""
     out: dict[int, WildDrawFour] = {}
     last: WildDrawFour | None = None
+    dealt = 1  # the hand being played
     for row in rows:
+        if row.type == "hand_dealt":
+            dealt = row.data["hand"]
         if row.type == "card_played" and row.data.get("card") == "W4":
             before = services.state_at(game_id=game.pk, version=row.version - 1)
             seat = row.data["seat"]
@@ -72,7 +76,7 @@ def wild_draw_fours(game: Game, rows: list[Event], names: list[str]) -> dict[int
             hand.remove("W4")
             colour = before.colour
             evidence = [card_face(c) for c in hand if colour and card_info(c).colour == colour]
-            last = WildDrawFour(row.version, seat, names[seat], colour, evidence, "")
+            last = WildDrawFour(row.version, seat, names[seat], colour, evidence, "", dealt)
             out[row.version] = last
         elif row.type == "challenge_resolved" and last is not None:
             evidence = row.data.get("evidence") or []
@@ -184,8 +188,10 @@ def replay_context(
     events = []
     w4s = wild_draw_fours(game, rows, names)
     first_start = next((r.version for r in reversed(rows) if r.batch == 1), 0)
+    hand = 1
     for i, row in enumerate(rows):
         data = {**row.data, "type": row.type}
+        hand = row.data["hand"] if row.type == "hand_dealt" else hand
         rested = i + 1 < len(rows) and rows[i + 1].batch == rows[i + 1].version
         events.append(
             {
@@ -199,6 +205,7 @@ def replay_context(
                 "w4": w4s.get(row.version),
                 "rested": rested and row.version >= first_start,
                 "recorded_at": row.recorded_at,
+                "hand": hand,
             }
         )
     current = events[version - 1] if events else None
@@ -225,7 +232,18 @@ def replay_context(
         if d.status == Dispute.Status.OPEN:
             sent = ruling.get("undo_to") if ruling and ruling.get("pk") == d.pk else None
             moments = ruling_moments(events, d.version, shown=version, sent=_whole(sent))
-        disputes.append({"d": d, "by": actor_words(d.opened_by, names), "moments": moments})
+        disputes.append(
+            {
+                "d": d,
+                "by": actor_words(d.opened_by, names),
+                "moments": moments,
+                # What it is about, and where an undo took play back to, in words.
+                "about": events[d.version - 1] if 1 <= d.version <= len(events) else None,
+                "back_to": _command_words(events, d.undo_to)
+                if d.undo_to is not None and 1 <= d.undo_to <= len(events)
+                else None,
+            }
+        )
     top = state.top
     return {
         "game": game,

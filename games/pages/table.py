@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 
 from games import services
 from games.models import Dispute, Event, Game, GameReferee, Seat
@@ -105,8 +107,11 @@ def table_context(
     pick: str | None = None,
     error: str = "",
     dispute_version: int | None = None,
+    dispute_hand: int | None = None,
 ) -> dict[str, Any]:
-    """Everything the table page shows ``viewer`` (a seat sees only what it may know)."""
+    """Everything the table page shows ``viewer`` (a seat sees only what it may know).
+    ``dispute_version``: the moment the dispute form has chosen; ``dispute_hand``: the hand
+    whose every moment the form offers too (a player looking further back)."""
     state = services.load_game(game_id=game.pk)
     revealed = state.finished and is_revealed(game)
     seats = list(game.seats.all())
@@ -135,6 +140,14 @@ def table_context(
     actions = _actions(legal_dicts, name, ed, ticking=kind in discard_kinds)
     top = state.top
     edition = view.get("edition") or {}
+    moments = Moments(game, viewer, name, revealed=revealed)
+    log = moments.latest(state.version)
+    can_dispute = bool((viewer.player or viewer.referee) and someone_rules(game, viewer))
+    choices = (
+        dispute_choices(moments, log, hand=dispute_hand, chosen=dispute_version)
+        if can_dispute
+        else DisputeChoices([], None, [])
+    )
     return {
         "game": game,
         "state": state,
@@ -181,16 +194,18 @@ def table_context(
         "pick_options": pick_options,
         "actions": actions,
         "error": error,
-        "log": table_log(game, state, viewer, name, revealed=revealed),
+        "log": log,
         "edition": edition_lines(state, edition, name),
         "edition_help": edition_help(
             ed, state, actions, card_face(pick) if pick_options and pick else None
         ),
-        "disputes": list(Dispute.objects.filter(game=game).order_by("pk")),
+        "disputes": disputes_in_words(game, moments),
         "dispute_version": dispute_version,
-        "dispute_choices": _dispute_choices(game, state, viewer, name, revealed=revealed),
+        "dispute_choices": choices.groups,
+        "dispute_hand": choices.hand,
+        "dispute_hands": choices.hands,
         # The dispute form only where a referee can rule, for a seat or a referee.
-        "can_dispute": (viewer.player or viewer.referee) and someone_rules(game, viewer),
+        "can_dispute": can_dispute,
         "live_updates": settings.LIVE_UPDATES,
         "finished": state.finished,
         # Over, and every hand and the replay open to all (not held back: games.visibility).
@@ -351,26 +366,111 @@ def edition_help(
     }
 
 
+@dataclass(frozen=True)
+class Moment:
+    """Something that happened at the table, as one viewer may see it: what happened in
+    words, the hand it happened in and when. ``version`` is the event's, for the forms and
+    links that point at it: never shown (its numbering has gaps no player can make sense of)."""
+
+    version: int
+    text: str
+    hand: int
+    at: datetime
+
+
+class Moments:
+    """The game's log in words, as ``viewer`` may see it: each event through
+    ``rules.views.event_view`` (redacted for a seat until the game is ``revealed``), quiet
+    events left out; the hands it was dealt in."""
+
+    def __init__(self, game: Game, viewer: Viewer, name: Namer, *, revealed: bool) -> None:
+        self.game = game
+        self.seat = viewer.seat
+        # A seat sees its own hand only, even when it also referees (as on the rest of the page).
+        self.referee = viewer.referee and viewer.seat is None
+        self.revealed = revealed
+        self.name = name
+        self.ed = edition_for(game.variant)
+        self._deals: list[tuple[int, int]] | None = None
+
+    @property
+    def deals(self) -> list[tuple[int, int]]:
+        """(version, hand number) of each deal, in order (a hand dealt again after an undo
+        is there twice)."""
+        if self._deals is None:
+            self._deals = [
+                (version, int(hand))
+                for version, hand in Event.objects.filter(game=self.game, type="hand_dealt")
+                .order_by("version")
+                .values_list("version", "data__hand")
+            ]
+        return self._deals
+
+    def hands(self) -> list[int]:
+        """The numbers of the hands dealt, in order."""
+        return sorted({hand for _, hand in self.deals}) or [1]
+
+    def hand_of(self, version: int) -> int:
+        """The hand an event belongs to (the game's start, before the first deal, to the
+        first hand)."""
+        hand = self.deals[0][1] if self.deals else 1
+        for dealt, number in self.deals:
+            if dealt > version:
+                break
+            hand = number
+        return hand
+
+    def moment(self, row: Event) -> Moment:
+        data = event_view(
+            row.to_rules_event(), self.seat, referee=self.referee, finished=self.revealed
+        )
+        text = self._rewound(data) if row.type == "rewound" else self.ed.event_text(data, self.name)
+        return Moment(row.version, text, self.hand_of(row.version), row.recorded_at)
+
+    def _rewound(self, data: dict[str, Any]) -> str:
+        """An undo, said by the moment the game went back to (not by its event's number)."""
+        back = self.at(data["to_version"])
+        where = f"just after “{back.text.rstrip('.')}” (hand {back.hand})" if back else "its start"
+        undid = (
+            "A referee reopened the finished game and took it back to "
+            if data.get("reopened")
+            else "A referee took the game back to "
+        )
+        return f"{undid}{where}: {data['reason']}"
+
+    def _rows(self) -> Any:
+        return Event.objects.filter(game=self.game).exclude(type__in=self.ed.quiet)
+
+    def latest(self, version: int, size: int = LOG_SIZE) -> list[Moment]:
+        """The last ``size`` moments of the game at ``version``, oldest first."""
+        rows = self._rows().filter(version__lte=version).order_by("-version")[:size]
+        return [self.moment(row) for row in reversed(rows)]
+
+    def at(self, version: int) -> Moment | None:
+        """The moment the game stood at after event ``version``: the last one at or before it."""
+        row = self._rows().filter(version__lte=version).order_by("-version").first()
+        return self.moment(row) if row is not None else None
+
+    def of_hand(self, hand: int) -> list[Moment]:
+        """Every moment of hand ``hand``, newest first (none for a hand never dealt)."""
+        spans = Q(pk__in=[])
+        deals = self.deals or [(1, 1)]
+        for i, (dealt, number) in enumerate(deals):
+            if number != hand:
+                continue
+            span = Q(version__gte=1 if i == 0 else dealt)
+            if i + 1 < len(deals):
+                span &= Q(version__lt=deals[i + 1][0])
+            spans |= span
+        return [self.moment(row) for row in self._rows().filter(spans).order_by("-version")]
+
+
 def table_log(
     game: Game, state: GameState, viewer: Viewer, name: Namer, *, revealed: bool
-) -> list[dict[str, Any]]:
+) -> list[Moment]:
     """The last events in words, as the viewer may see them (quiet events left out): redacted
     for a seat until the game is ``revealed``."""
-    rows = Event.objects.filter(game=game, version__gt=max(0, state.version - 60)).order_by(
-        "-version"
-    )
-    out = []
-    referee = viewer.referee and viewer.seat is None
-    ed = edition_for(state.variant)
-    for row in rows:
-        if row.type in ed.quiet:
-            continue
-        data = event_view(row.to_rules_event(), viewer.seat, referee=referee, finished=revealed)
-        out.append({"version": row.version, "text": ed.event_text(data, name)})
-        if len(out) == LOG_SIZE:
-            break
-    out.reverse()
-    return out
+    return Moments(game, viewer, name, revealed=revealed).latest(state.version)
 
 
 def someone_rules(game: Game, viewer: Viewer) -> bool:
@@ -384,12 +484,49 @@ def someone_rules(game: Game, viewer: Viewer) -> bool:
     return not Seat.objects.filter(game=game, bot=True).exists()
 
 
-def _dispute_choices(
-    game: Game, state: GameState, viewer: Viewer, name: Namer, *, revealed: bool
-) -> list[tuple[int, str]]:
-    if viewer.seat is None and not viewer.referee:
-        return []
-    return [
-        (e["version"], f"{e['version']}: {e['text']}")
-        for e in reversed(table_log(game, state, viewer, name, revealed=revealed))
-    ]
+@dataclass
+class DisputeChoices:
+    """The dispute form's choice of moments, in groups (a heading, its moments newest first);
+    ``hand``: the hand whose every moment it offers, if any; ``hands``: the hands it may."""
+
+    groups: list[tuple[str, list[Moment]]]
+    hand: int | None
+    hands: list[int]
+
+
+def dispute_choices(
+    moments: Moments, log: list[Moment], *, hand: int | None, chosen: int | None
+) -> DisputeChoices:
+    """What a seat (or a referee) may dispute: the moments of the table's log, and every
+    moment of a hand the player asked for (``hand``), or of the hand of the moment ``chosen``
+    when the log no longer holds it (a dispute refused, a link to it). Built from the viewer's
+    own view of the log: it offers nothing the viewer could not see."""
+    hands = moments.hands()
+    if hand not in hands:
+        hand = None
+    if hand is None and chosen is not None and all(m.version != chosen for m in log):
+        hand = moments.hand_of(chosen) if 1 <= chosen <= moments.game.version else None
+    of_hand = moments.of_hand(hand) if hand is not None else []
+    listed = {m.version for m in of_hand}
+    latest = [m for m in reversed(log) if m.version not in listed]
+    groups = []
+    if latest:
+        groups.append(("Just now, newest first", latest))
+    if of_hand:
+        groups.append((f"Hand {hand}, newest first", of_hand))
+    return DisputeChoices(groups, hand, hands)
+
+
+def disputes_in_words(game: Game, moments: Moments) -> list[dict[str, Any]]:
+    """The table's disputes, each with the moment it is about and (an upheld one that went
+    back) the moment play went back to, as the viewer may see them."""
+    out = []
+    for d in Dispute.objects.filter(game=game).order_by("pk"):
+        out.append(
+            {
+                "d": d,
+                "about": moments.at(d.version),
+                "back_to": moments.at(d.undo_to) if d.undo_to is not None else None,
+            }
+        )
+    return out

@@ -126,11 +126,25 @@ def table_page(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if not (viewer.player or viewer.referee or is_revealed(game)):
         return _forbidden(request, game, "This table is private: open it with your seat's link.")
     query = _query(TableQuery, request)
-    dispute = query.get("dispute")
-    context = table_context(game, viewer, pick=query.get("pick") or None, dispute_version=dispute)
+    dispute, hand = query.get("dispute"), query.get("dispute_hand")
+    context = table_context(
+        game,
+        viewer,
+        pick=query.get("pick") or None,
+        dispute_version=dispute,
+        dispute_hand=hand,
+    )
+    looking = dispute is None and hand is not None and context["dispute_hand"] is not None
+    if looking:
+        # A player looking further back: the hand's newest moment chosen, the choice focused.
+        context["dispute_look"] = True
+        context["dispute_version"] = context["dispute_choices"][-1][1][0].version
     template = "games/table.html"
     if request.htmx:
-        template += "#dispute" if dispute is not None else "#actions"
+        if dispute is not None:
+            template += "#dispute"
+        else:
+            template += "#dispute_choices" if looking else "#actions"
     return render(request, template, context)
 
 
@@ -153,7 +167,8 @@ def table_version(request: HttpRequest, game_id: UUID) -> HttpResponse:
             return HttpResponse(status=204)
         if query.get("revealed") != "0":
             return HttpResponseStopPolling()  # over and shown: nothing will move again
-    return render(request, "games/table.html#updates", table_context(game, viewer))
+    context = table_context(game, viewer, dispute_hand=query.get("dispute_hand"))
+    return render(request, "games/table.html#updates", context)
 
 
 @require_POST
@@ -220,19 +235,19 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
             )
         except (RuleError, GameError) as exc:
             error = str(exc)
+    if not request.htmx and not error:
+        return redirect(reverse("games:table", args=[game.pk]) + "#disputes")
+    # Refused, the form comes back as it was sent: the moment chosen (with the rest of its
+    # hand when the log no longer shows it), the words typed.
+    chosen = form.cleaned_data.get("version") if error else None
+    context = table_context(game, viewer, dispute_version=chosen)
+    context["dispute_filed"] = not error
+    context["dispute_error"] = error
+    context["dispute_claim"] = request.POST.get("claim", "") if error else ""
     if request.htmx:
-        # Refused, the form comes back as it was sent: the event chosen, the words typed.
-        chosen = form.cleaned_data.get("version") if error else None
-        context = table_context(game, viewer, error=error, dispute_version=chosen)
-        context["dispute_filed"] = not error
-        context["dispute_error"] = error
-        context["dispute_claim"] = request.POST.get("claim", "") if error else ""
         # The form again, and the table's list of disputes (out of band) with the new one.
         return render(request, "games/table.html#dispute_reply", context)
-    if error:
-        context = table_context(game, viewer, error=error)
-        return render(request, "games/table.html", context, status=400)
-    return redirect(reverse("games:table", args=[game.pk]) + "#disputes")
+    return render(request, "games/table.html", context, status=400)
 
 
 RULED_TOO_LATE = (

@@ -204,7 +204,7 @@ def test_the_dispute_form_shows_only_where_someone_can_rule(client, django_user_
     )
     client.get(f"/table/{game.pk}/seat/{seat.secret}/")
     html = client.get(f"/table/{game.pk}/").text
-    assert "Dispute an event" not in html and 'class="log-dispute"' not in html
+    assert "Dispute something that happened" not in html and 'class="log-dispute"' not in html
     refused = client.post(f"/table/{game.pk}/disputes/", {"version": 1, "claim": "Not fair"})
     assert refused.status_code == 403
     assert "Nobody referees this game" in refused.text
@@ -217,21 +217,22 @@ def test_the_dispute_form_shows_only_where_someone_can_rule(client, django_user_
         variant="classic", bots=2, player="Rita", user=user, scoring="none", seed="d-2"
     )
     html = client.get(f"/table/{game.pk}/").text
-    assert "Dispute an event" in html and 'class="log-dispute"' in html
+    assert "Dispute something that happened" in html and 'class="log-dispute"' in html
 
 
 def test_the_dispute_choices_follow_the_log(client, make_game, play):
     game = make_game()
     seat_client(client, game, 0)
     first = client.get(f"/table/{game.pk}/").text
-    offered = re.findall(r'<option value="(\d+)"', first.split('id="dispute-version"')[1])
+    before = first.split('id="dispute-version"')[1].split("</select>")[0]
+    offered = re.findall(r'<option value="(\d+)"', before)
     play(game, commands=30)
 
     html = client.get(f"/table/{game.pk}/version/", {"v": game.version}, **HTMX).text
 
     choices = html.split('id="dispute-version"')[1].split("</select>")[0]
     now = [int(v) for v in re.findall(r'<option value="(\d+)"', choices)]
-    logged = [int(v) for v in re.findall(r'<li value="(\d+)"', html)]
+    logged = [int(v) for v in re.findall(r'<li data-version="(\d+)"', html)]
     assert now == sorted(logged, reverse=True)  # the log's events, newest first
     assert min(now) > max(map(int, offered))  # none of what it offered before the 30 moves
 
