@@ -593,9 +593,9 @@ def rule_on_dispute(
                 return dispute
             raise IllegalCommand(f"dispute {dispute.pk} has already been ruled {dispute.status}")
         if undo_to is not None:
-            reason = f"the dispute about event {dispute.version} was upheld" + (
-                f": {note}" if note else ""
-            )
+            # Said at the table (the undo's line in the log): in words, not the event's
+            # number, which the dispute itself keeps.
+            reason = f"a dispute was upheld ({note})" if note else "a dispute was upheld"
             try:
                 undo(
                     game_id=dispute.game_id,

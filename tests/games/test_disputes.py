@@ -100,7 +100,7 @@ def test_an_upheld_dispute_may_rewind_the_game(game_in_play):
     assert last.data == {
         "to_version": to_version,
         "by": "user:4",
-        "reason": f"the dispute about event {dispute.version} was upheld: misdeal",
+        "reason": "a dispute was upheld (misdeal)",
     }
 
 

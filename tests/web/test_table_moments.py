@@ -324,3 +324,24 @@ def test_after_an_undo_into_an_earlier_hand_that_hand_is_the_one_played_now(clie
 
     assert '<option value="1">hand 1 (this hand)</option>' in look
     assert '<option value="2">hand 2</option>' in look  # dealt, then undone
+
+
+def test_an_upheld_disputes_undo_in_the_log_names_no_event(client, make_game, play):
+    game = make_game(players=("Ann", "Bob"))
+    play(game, commands=6)
+    rows = list(Event.objects.filter(game=game).order_by("version"))
+    to = next(r.version for r in reversed(rows[:-1]) if rows[r.version].batch == r.version + 1)
+    dispute = services.open_dispute(game_id=game.pk, version=to + 1, claim="no", by="seat:0")
+    services.rule_on_dispute(
+        dispute_id=dispute.pk, decision="upheld", note="misdeal", undo_to=to, by="system"
+    )
+    seat_client(client, game, 1)
+
+    log = visible(section(client.get(f"/table/{game.pk}/").text, "log"))
+
+    line = next(line.strip() for line in log.splitlines() if "A referee" in line)
+    assert re.fullmatch(
+        r"A referee took the game back to just after “.+” \(hand 1\): a dispute was upheld "
+        r"\(misdeal\)",
+        line,
+    ), line
