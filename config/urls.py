@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, reverse_lazy
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
@@ -23,6 +23,15 @@ urlpatterns = [
     ),
     # The admin's sign-in checks passwords as the sign-in page does, under the same limit.
     path("admin/login/", game_views.admin_sign_in),
+    # So does its password change (the old password first): the same counts.
+    path(
+        "admin/password_change/",
+        admin.site.admin_view(
+            game_views.PasswordChangeView.as_view(
+                success_url=reverse_lazy("admin:password_change_done")
+            )
+        ),
+    ),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -101,7 +101,8 @@ class FailedSecrets:
 
     scope = "seat_failures"
 
-    def __init__(self, request: Any, scope: str | None = None) -> None:
+    def __init__(self, request: Any, scope: str | None = None, *, ident: str = "") -> None:
+        """``ident``: whom to count instead of the client's address (an account)."""
         self.scope = scope or self.scope
         self.rate = rate(self.scope)
         if self.rate is None:
@@ -112,7 +113,7 @@ class FailedSecrets:
         now = time.time()
         window = int(now // self.duration)
         self.retry_after = max(1, math.ceil((window + 1) * self.duration - now))
-        ident = BaseThrottle().get_ident(request)
+        ident = ident or BaseThrottle().get_ident(request)
         self.key = f"throttle_{self.scope}_{ident}_{window}"
 
     def wait(self) -> int | None:
@@ -146,3 +147,27 @@ class FailedSignIns(FailedSecrets):
     the page must not be the way round the API's limit."""
 
     scope = "token"
+
+
+class WrongOldPasswords:
+    """Wrong old passwords on a password change, counted with the sign-in page's wrong
+    passwords from the client's address (``FailedSignIns``: the form checks a password too, so
+    it is no way round that limit) and apart per account, at the same rate: a session taken
+    from its owner guesses from any number of addresses. Only the signed-in owner can be
+    locked out of their own password change by it."""
+
+    def __init__(self, request: Any) -> None:
+        self.counts = (
+            FailedSignIns(request),
+            FailedSignIns(request, ident=f"account:{request.user.pk}"),
+        )
+
+    def wait(self) -> int | None:
+        """Seconds until the old password may be tried again, or None when it may now."""
+        waits = [wait for count in self.counts if (wait := count.wait()) is not None]
+        return max(waits, default=None)
+
+    def record(self) -> None:
+        """Count one wrong old password, from this address and for this account."""
+        for count in self.counts:
+            count.record()

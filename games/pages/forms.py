@@ -14,6 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.contrib.auth.forms import PasswordChangeForm
 
 from games import bots, services
 from games.models import KEY_LENGTH, Dispute
@@ -21,6 +22,7 @@ from games.pages.editions import EDITIONS, edition_for
 from games.pages.editions.base import text_field
 from games.pages.editions.words import Namer, said_plainly
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
+from games.throttles import WrongOldPasswords
 from rules import RuleError, command_from_dict, legal_commands
 from rules.cards import card_info
 from rules.errors import InvalidCard
@@ -492,3 +494,34 @@ class PositionForm(forms.Form):
         if any(len(name) > 100 for name in names):
             raise forms.ValidationError("A player's name is at most 100 characters.")
         return names
+
+
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change (the old password first), with wrong old passwords limited
+    (``WrongOldPasswords``): past the limit the old password is not checked at all, so a
+    guesser learns nothing meanwhile (a right one is refused too), and ``wait`` says for how
+    long."""
+
+    def __init__(self, user: Any, *args: Any, request: Any, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.failures = WrongOldPasswords(request)
+        self.wait: int | None = None
+
+    def clean_old_password(self) -> str:
+        self.wait = self.failures.wait()
+        if self.wait is not None:
+            # The form's own error, not the field's: nothing in the field is wrong to say.
+            self.add_error(
+                None,
+                forms.ValidationError(
+                    f"Too many wrong passwords: try again in {self.wait} seconds. "
+                    "Your password was not changed.",
+                    code="throttled",
+                ),
+            )
+            return ""
+        try:
+            return super().clean_old_password()
+        except forms.ValidationError:
+            self.failures.record()
+            raise

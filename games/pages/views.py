@@ -35,6 +35,7 @@ from games.pages.card_words import CARDS_HELP
 from games.pages.editions.words import Namer, said_plainly
 from games.pages.forms import (
     CommandForm,
+    CountedPasswordChangeForm,
     DisputeForm,
     PollQuery,
     PositionForm,
@@ -567,10 +568,23 @@ def admin_sign_in(request: HttpRequest) -> HttpResponse:
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
-    """Change one's own password (the old one first); the session stays signed in."""
+    """Change one's own password (the old one first); the session stays signed in. Wrong old
+    passwords are limited as the sign-in page's (``CountedPasswordChangeForm``); past the
+    limit the answer is 429 with ``Retry-After``."""
 
     template_name = "registration/password_change_form.html"
     success_url = reverse_lazy("games:password-change-done")
+    form_class = CountedPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_invalid(self, form: CountedPasswordChangeForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.wait is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        return response
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):

@@ -1,7 +1,8 @@
 """Many writers on one game, each thread with its own PostgreSQL connection: every version has
 exactly one winner, the rest are told the game moved on (or are retried), copies of one keyed
-command or undo sent at once all get the first one's answer, and the log stays a gapless,
-verifiable chain whose replay equals the projection."""
+command or undo sent at once all get the first one's answer, copies of one dispute sent at
+once open it once, and the log stays a gapless, verifiable chain whose replay equals the
+projection."""
 
 import threading
 import time
@@ -14,7 +15,7 @@ from django.db import connection
 
 from games import projections, services, state_cache, store, store_pg
 from games.errors import Stale
-from games.models import Event, Game, TableView
+from games.models import Dispute, Event, Game, TableView
 from rules import IllegalCommand, legal_commands, replay
 from tests.games.api_support import create_game, seat_client, seats, url, user_client
 
@@ -308,3 +309,48 @@ def test_stale_writers_append_nothing(count_store_stales):
     assert list(
         Event.objects.filter(game=game).values_list("version", flat=True).order_by("version")
     ) == list(range(1, head + 1))
+
+
+def hold_the_first_dispute(monkeypatch, seconds=0.5):
+    """The first dispute written takes ``seconds`` longer to write (with the game's row
+    locked), so the copies sent with it have all checked for an open one by then, or wait."""
+    real, held = Dispute.objects.create, threading.Event()
+
+    def create(**kwargs):
+        if not held.is_set():
+            held.set()
+            time.sleep(seconds)
+        return real(**kwargs)
+
+    monkeypatch.setattr(Dispute.objects, "create", create)
+
+
+@pytest.mark.parametrize("path", ["service", "api"])
+def test_the_same_dispute_sent_again_at_once_is_one_dispute(path, monkeypatch):
+    """A second tap, or a request sent again while the first was still being written: every
+    copy gets the one dispute, whichever way it came."""
+    game = create_game(user_client(), seed="dispute")
+    clients = seats(game)
+    seat = clients[0].get(url(game)).json()["pending"]["seat"]
+    legal = clients[seat].get(url(game)).json()["legal"][0]
+    assert clients[seat].post(url(game, "commands/"), legal, format="json").status_code == 201
+    version = clients[0].get(url(game)).json()["version"]
+    hold_the_first_dispute(monkeypatch)
+    claim = {"version": version, "claim": "she held a red card"}
+    answers = [None] * WRITERS
+
+    def send(i):
+        if path == "service":
+            answers[i] = services.open_dispute(game_id=game["id"], **claim, by="seat:1").pk
+            return
+        client = seat_client(game["seats"][1]["secret"])
+        answer = client.post(url(game, "disputes/"), claim, format="json")
+        assert answer.status_code == 201, answer.content
+        answers[i] = answer.json()["id"]
+
+    run_threads(WRITERS, send)
+
+    disputes = Dispute.objects.filter(game_id=game["id"])
+    assert disputes.count() == 1
+    assert answers == [disputes.get().pk] * WRITERS
+    assert disputes.get().status == Dispute.Status.OPEN

@@ -1,5 +1,6 @@
 """Rate limits: past its rate a caller gets 429 with Retry-After, counted per seat for seats, per
-address for the token endpoint and for wrong seat secrets (games/throttles.py)."""
+address for the token endpoint and for wrong seat secrets, per address with the sign-in page's
+and per account for wrong old passwords on a password change (games/throttles.py)."""
 
 import uuid
 
@@ -308,3 +309,155 @@ def test_a_right_password_on_the_admin_sign_in_is_not_counted(rates, client, dja
     for _ in range(3):
         assert client.post("/admin/login/", form).status_code == 302
         client.logout()
+
+
+# Changing one's password ----------------------------------------------------------------------
+
+
+def change_password(client, old, new="a-new-one-for-2027"):
+    form = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post("/accounts/password/", form)
+
+
+def test_the_password_change_limits_wrong_old_passwords_with_the_sign_in_page(
+    rates, client, django_user_model
+):
+    """The form checks a password, so it counts with the sign-in page's wrong passwords from
+    the address: past the limit even the right old password is refused, and nothing changes."""
+    rates(token="3/minute")
+    ann = django_user_model.objects.create_user("ann", password="the-right-one-2026")
+    client.post("/accounts/login/", {"username": "ann", "password": "wrong"})
+    client.force_login(ann)
+
+    answers = [change_password(client, "wrong") for _ in range(2)]
+    refused = change_password(client, "the-right-one-2026")
+
+    assert [a.status_code for a in answers] == [200, 200]
+    assert all("old password was entered incorrectly" in a.content.decode() for a in answers)
+    assert_throttled(refused)
+    page = refused.content.decode()
+    assert "Too many wrong passwords: try again in" in page
+    assert "Your password was not changed." in page
+    assert 'role="alert"' in page
+    ann.refresh_from_db()
+    assert ann.check_password("the-right-one-2026")
+    # And the sign-in page is over the limit from here too.
+    client.logout()
+    assert_throttled(
+        client.post("/accounts/login/", {"username": "ann", "password": "the-right-one-2026"})
+    )
+
+
+def test_the_password_change_limits_wrong_old_passwords_per_account_from_any_address(
+    rates, client, django_user_model
+):
+    """A session taken from its owner guesses from address after address: the account's own
+    count stops it, and the owner's other accounts' neighbours are not slowed by it."""
+    rates(token="3/minute")
+    ann = django_user_model.objects.create_user("ann", password="the-right-one-2026")
+    bob = django_user_model.objects.create_user("bob", password="bobs-own-one-2026")
+    client.force_login(ann)
+    for n in range(3):
+        wrong = client.post(
+            "/accounts/password/",
+            {"old_password": "wrong", "new_password1": "x", "new_password2": "x"},
+            REMOTE_ADDR=f"203.0.113.{n}",
+        )
+        assert wrong.status_code == 200
+    refused = client.post(
+        "/accounts/password/",
+        {
+            "old_password": "the-right-one-2026",
+            "new_password1": "a-new-one-for-2027",
+            "new_password2": "a-new-one-for-2027",
+        },
+        REMOTE_ADDR="203.0.113.99",
+    )
+    assert_throttled(refused)
+    ann.refresh_from_db()
+    assert ann.check_password("the-right-one-2026")
+
+    client.force_login(bob)  # another account, from the same addresses: not slowed
+    changed = client.post(
+        "/accounts/password/",
+        {
+            "old_password": "bobs-own-one-2026",
+            "new_password1": "a-new-one-for-2027",
+            "new_password2": "a-new-one-for-2027",
+        },
+        REMOTE_ADDR="203.0.113.98",
+    )
+    assert changed.status_code == 302
+    bob.refresh_from_db()
+    assert bob.check_password("a-new-one-for-2027")
+
+
+def test_a_right_old_password_or_a_new_one_refused_is_not_counted(rates, client, django_user_model):
+    rates(token="2/minute")
+    ann = django_user_model.objects.create_user("ann", password="the-right-one-2026")
+    client.force_login(ann)
+    for _ in range(3):  # the new passwords do not match: the form comes back, nothing counted
+        mismatch = client.post(
+            "/accounts/password/",
+            {
+                "old_password": "the-right-one-2026",
+                "new_password1": "a-new-one-for-2027",
+                "new_password2": "another-one-2027",
+            },
+        )
+        assert mismatch.status_code == 200
+    assert change_password(client, "the-right-one-2026").status_code == 302
+    client.force_login(ann)
+    assert change_password(client, "a-new-one-for-2027", new="a-third-one-2028").status_code == 302
+
+
+def test_the_admins_password_change_counts_wrong_old_passwords_with_the_others(
+    rates, client, django_user_model
+):
+    rates(token="3/minute")
+    olga = django_user_model.objects.create_user(
+        "olga", password="the-right-one-2026", is_staff=True
+    )
+    client.force_login(olga)
+    change_password(client, "wrong")
+    form = {"old_password": "wrong", "new_password1": "x", "new_password2": "x"}
+    assert client.post("/admin/password_change/", form).status_code == 200
+    change_password(client, "wrong")
+    refused = client.post(
+        "/admin/password_change/",
+        {
+            "old_password": "the-right-one-2026",
+            "new_password1": "a-new-one-for-2027",
+            "new_password2": "a-new-one-for-2027",
+        },
+    )
+    assert_throttled(refused)
+    olga.refresh_from_db()
+    assert olga.check_password("the-right-one-2026")
+    # Below the limit it still changes the password, and goes to the admin's own done page.
+    cache.clear()
+    changed = client.post(
+        "/admin/password_change/",
+        {
+            "old_password": "the-right-one-2026",
+            "new_password1": "a-new-one-for-2027",
+            "new_password2": "a-new-one-for-2027",
+        },
+    )
+    assert changed.status_code == 302 and changed["Location"] == "/admin/password_change/done/"
+
+
+def test_the_admins_password_change_is_for_staff_only(client, django_user_model):
+    ann = django_user_model.objects.create_user("ann", password="the-right-one-2026")
+    client.force_login(ann)
+    answer = client.post(
+        "/admin/password_change/",
+        {
+            "old_password": "the-right-one-2026",
+            "new_password1": "a-new-one-for-2027",
+            "new_password2": "a-new-one-for-2027",
+        },
+    )
+    assert answer.status_code == 302 and answer["Location"].startswith("/admin/login/")
+    ann.refresh_from_db()
+    assert ann.check_password("the-right-one-2026")

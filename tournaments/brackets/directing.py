@@ -179,11 +179,31 @@ def reopen_table(
 # Awarding and calling time ---------------------------------------------------------------------
 
 
+GAME_OVER = (
+    "the table's game is over and its result is being recorded from it: to award another "
+    "result or call time, reopen the table once its result shows"
+)
+
+
 def _decide(
     tournament: Tournament, table: Table, placings: list[str], kind: str, why: str, by: Any
 ) -> Table:
     if table.status != Table.Status.PLAYING:
         raise IllegalCommand("the table already has a result: reopen it first")
+    # A game over whose result is not recorded yet (its task has not run: a worker down, or
+    # a moment behind) has a result all the same, the game's: a ruling over it is refused as
+    # over a recorded one, whether or not the worker was quick, and is made by reopening the
+    # table once the result shows (a reopen of a game still over is ``held``: decided here).
+    # The game's row stays locked until the ruling commits, so no last card ends the game
+    # between this look and the ruling.
+    game = (
+        Game.objects.select_for_update()
+        .filter(pk=table.game_id)
+        .values_list("status", "version")
+        .first()
+    )
+    if game is not None and game[0] == Game.Status.FINISHED and game[1] != table.held:
+        raise IllegalCommand(GAME_OVER)
     decided_by = Table.DecidedBy.TIME if kind == Ruling.Kind.TIME else Table.DecidedBy.AWARD
     services.decide_table(table, placings, decided_by, kind)
     rulings.record(

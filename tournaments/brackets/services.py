@@ -16,6 +16,7 @@ import logging
 import random
 import secrets
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
@@ -602,7 +603,9 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     ``version``, apply the default action (``TIMEOUT_PREFERENCE``: draw, and pass if the drawn
     card could be played; the first of the editions' choices) as the system. A late or repeated
     timer finds the game moved on and does nothing.
-    Returns whether anything was appended."""
+    Returns whether this call timed the turn out: False when another timer of the same turn
+    (the task sent twice, the sweep beside a late task) did it first, even though this one,
+    sending the same key, is told the first one's answer."""
     state = game_services.load_game(game_id=game_id)
     if state.finished or state.version != version:
         return False
@@ -615,8 +618,11 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     command = _default_command(legal_commands(state, seat)) if seat >= 0 else None
     if command is None:
         return False
-    if _count_timeout(game_id=game_id, state=state):
-        return True  # the table ended: nobody (or one player) is left present
+    counted = _count_timeout(game_id=game_id, state=state)
+    if counted is not Counted.GOES_ON:
+        # ENDED: this timeout left nobody (or one player) present and ended the table; OVER:
+        # the table was decided meanwhile (by another timer of this turn, or a ruling).
+        return counted is Counted.ENDED
     try:
         result = game_services.apply_command(
             game_id=game_id,
@@ -627,6 +633,10 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
         )
     except (Stale, IllegalCommand):
         return False  # someone acted meanwhile
+    # An answer given again (its ``state`` None): another timer of this turn appended it. The
+    # follow-ups are still sent, for a first timer that died before them; they too are
+    # answered again when it did not.
+    appended = result.state is not None
     # The seat's turn may go on (a card drawn that could be played, the wheel's choices): the
     # same timer answers, as one timeout, until the game waits for someone else or a new turn.
     for _ in range(_FOLLOW_UPS):
@@ -649,7 +659,8 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
             )
         except (Stale, IllegalCommand):
             break  # someone acted meanwhile
-    return True
+        appended = appended or result.state is not None
+    return appended
 
 
 def timer_due(game: Game) -> int | None:
@@ -663,28 +674,36 @@ def timer_due(game: Game) -> int | None:
     )
 
 
-def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
+class Counted(StrEnum):
+    """What counting a timeout came to (``_count_timeout``)."""
+
+    GOES_ON = "goes on"  # counted (or counted already): the table plays on
+    ENDED = "ended"  # this timeout ended the table
+    OVER = "over"  # the table was no longer playing: nothing counted
+
+
+def _count_timeout(*, game_id: UUID | str, state: GameState) -> Counted:
     """Count a timeout of the seat the game waits for at ``state``: once a turn, however many
     timers answer its moments (``_same_turn``), and from one again when the seat acted itself
     since its last timeout. At ``ABSENT_AFTER`` in a row the seat is ruled absent, and a table left
-    with at most one player present is decided by ``ranked_now``. Returns whether the table
-    ended."""
+    with at most one player present is decided by ``ranked_now``. Returns what came
+    of it (``Counted``)."""
     from games.models import Event
 
     table = Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True)
     tournament_id = table.first()
     if tournament_id is None:
-        return False
+        return Counted.OVER
     seat, version = state.pending[1], state.version
     with transaction.atomic():
         tournament = _locked(tournament_id)
         table = Table.objects.select_related("round").get(game_id=game_id)
         if table.status != Table.Status.PLAYING:
-            return True
+            return Counted.OVER
         player = table.players[seat]
         count, last = table.timeouts.get(player, [0, 0])
         if last >= version:
-            return False  # this timeout was counted already (the task ran twice)
+            return Counted.GOES_ON  # this timeout was counted already (the task ran twice)
         acted = Event.objects.filter(
             game_id=game_id, version__gt=last, actor=game_services.seat_actor(seat)
         ).exists()
@@ -695,7 +714,7 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
         table.timeouts = {**table.timeouts, player: [count, version]}
         table.save(update_fields=["timeouts"])
         if count < ABSENT_AFTER or player in table.absent:
-            return False
+            return Counted.GOES_ON
         table.absent = [*table.absent, player]
         table.save(update_fields=["absent"])
         rulings.record(
@@ -707,7 +726,7 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
             players=[player],
         )
         if len(table.players) - len(table.absent) > 1:
-            return False
+            return Counted.GOES_ON
         placings = ranked_now(table)
         decide_table(table, placings, Table.DecidedBy.ABSENT, Ruling.Kind.NO_SHOW)
         rulings.record(
@@ -719,7 +738,7 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> bool:
             players=placings,
         )
         seat_next_round(tournament_id=tournament_id)
-        return True
+        return Counted.ENDED
 
 
 def _same_turn(*, game_id: UUID | str, since: int, state: GameState) -> bool:

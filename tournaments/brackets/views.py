@@ -17,7 +17,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.errors import Forbidden, NotFound
+from games.models import Game
 from games.names import sentence_start
 from rules import IllegalCommand, InvalidCommand, RuleError
 from tournaments.brackets import directing, drawing, selectors, services
@@ -107,9 +108,18 @@ def _ranked_now(context: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         round__tournament_id=tournament_id, status=Table.Status.PLAYING
     ).select_related("round")
     now = {(t.round.number, t.number): services.ranked_now(t) for t in playing}
+    # A game over whose result is not recorded yet: awards and time are refused there
+    # (``directing._decide``), so the page says so in place of them.
+    over = set(
+        playing.filter(game__status=Game.Status.FINISHED)
+        .exclude(held=F("game__version"))
+        .values_list("round__number", "number")
+    )
     for rnd in detail["rounds"]:
         for table in rnd["tables"]:
-            table["ranked_now"] = now.get((rnd["number"], table["number"]), [])
+            at = (rnd["number"], table["number"])
+            table["ranked_now"] = now.get(at, [])
+            table["result_owed"] = at in over
     return context
 
 

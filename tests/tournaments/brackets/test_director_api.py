@@ -231,3 +231,17 @@ def test_the_organisers_undo_through_the_game_api_is_refused_once_a_round_depend
     body = director.get(f"/api/tournaments/{tid}/").json()
     assert body["rounds"][0]["tables"][0]["status"] == "playing"
     assert len(body["rounds"]) == 1
+
+
+def test_an_award_on_a_table_whose_game_is_over_is_a_409_saying_to_reopen_it(tournament, director):
+    table = table_one(director, tournament.pk)
+    play_game(table["game"])  # its result not recorded yet
+    answer = director.post(
+        f"/api/tournaments/{tournament.pk}/rounds/1/tables/1/award/",
+        {"kind": "no_show", "placings": table["players"], "reason": "left"},
+        format="json",
+    )
+    assert answer.status_code == 409, answer.json()
+    assert "game is over and its result is being recorded" in answer.json()["detail"]
+    after = director.get(f"/api/tournaments/{tournament.pk}/").json()
+    assert after["rulings"] == [] and after["rounds"][0]["tables"][0]["status"] == "playing"

@@ -2,6 +2,7 @@
 players' words), the director's decisions shown to everyone, and the director's tools for the
 organiser only, each posting to one service and coming back to the page."""
 
+import html as html_module
 import re
 
 import pytest
@@ -350,3 +351,28 @@ def test_a_finished_tournaments_result_is_corrected_from_the_page(tournament, di
     assert tournament.status == tournament.Status.RUNNING and not tournament.winner
     assert Table.objects.get(round=final, number=1).status == Table.Status.PLAYING
     assert "Award the result" in page(director, tournament)
+
+
+def test_a_table_whose_game_is_over_offers_no_award_until_its_result_shows(tournament, director):
+    from tournaments.brackets import tasks
+
+    from .support import play_game
+
+    table = Table.objects.get(round__number=1, number=1)
+    play_game(table.game_id)  # its result not recorded yet
+    html = page(director, tournament)
+    box = re.search(r"Round 1, table 1:.*?</details>", html, re.S).group(0)
+    assert "This table's game is over and its result is being recorded" in box
+    assert "Award the result" not in box and "Call time" not in box
+    # An award sent anyway (from a page opened before the last card) is refused, saying why.
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/award/",
+        {"round": 1, "table": 1, "kind": "forfeit", "player": table.players[0], "reason": "x"},
+        follow=True,
+    )
+    said = html_module.unescape(answer.content.decode())
+    assert "Nothing was done: the table's game is over and its result is being recorded" in said
+    assert not Ruling.objects.exists()
+    tasks.table_finished(str(table.game_id))
+    box = re.search(r"Round 1, table 1:.*?</details>", page(director, tournament), re.S).group(0)
+    assert "being recorded" not in box and "Reopen the table" in box

@@ -236,6 +236,70 @@ def test_a_finished_table_is_not_awarded_without_reopening_it(organiser):
         )
 
 
+RULINGS_ON_A_TABLE = {
+    "award": lambda at, table: directing.award_result(
+        **at, kind="disqualification", placings=list(reversed(table.players)), reason="cards"
+    ),
+    "award against": lambda at, table: directing.award_against(
+        **at, kind="forfeit", player=table.players[0], reason="left before the end"
+    ),
+    "call time": lambda at, table: directing.call_time(**at, reason="time"),
+}
+
+
+@pytest.mark.parametrize("ruling", sorted(RULINGS_ON_A_TABLE))
+def test_a_ruling_on_a_table_whose_game_is_over_waits_for_its_result(organiser, ruling):
+    """The table's game is over and its result not recorded yet (its task has not run: the
+    worker is down): it has a result all the same, the game's. A ruling is refused as over a
+    recorded result, saying so and changing nothing; the task, when it runs, records the
+    game's result; and the director who meant to overrule it reopens the table and rules."""
+    from tests.games.tampering import verify
+    from tournaments.brackets import sweeper
+
+    tournament = knockout(organiser)
+    first, second = tables(tournament, 1)
+    final = play_game(first.game_id)  # its task never sent (in a test, on_commit does not run)
+    game_placings = [first.players[seat] for seat in final.placings]
+    at = {
+        "tournament_id": tournament.pk,
+        "round_number": 1,
+        "table_number": first.number,
+        "by": organiser,
+    }
+
+    with pytest.raises(IllegalCommand) as refused:
+        RULINGS_ON_A_TABLE[ruling](at, first)
+
+    assert "game is over and its result is being recorded" in str(refused.value)
+    assert "reopen the table" in str(refused.value)
+    first.refresh_from_db()
+    assert first.status == Table.Status.PLAYING and first.placings == []
+    assert not Ruling.objects.filter(tournament=tournament).exists()
+    assert game_services.get_game(first.game_id).closed == ""
+
+    tasks.table_finished(str(first.game_id))  # the worker is back
+    first.refresh_from_db()
+    assert (first.decided_by, first.placings) == (Table.DecidedBy.GAME, game_placings)
+    verify()
+
+    directing.reopen_table(**at, reason="the game's result is overruled")
+    decided = RULINGS_ON_A_TABLE[ruling](at, first)
+    ruled = list(decided.placings)
+    assert decided.decided_by != Table.DecidedBy.GAME
+    [last] = Ruling.objects.filter(tournament=tournament).exclude(kind=Ruling.Kind.REOPENED)
+    assert last.players == ruled
+    # A late copy of the game's task and the sweeps leave the ruling as it was made.
+    tasks.table_finished(str(first.game_id))
+    sweeper.sweep_rounds()
+    first.refresh_from_db()
+    assert first.placings == ruled and first.decided_by == decided.decided_by
+    verify()
+    finish(second)
+    [next_table] = tables(tournament, 2)
+    assert ruled[0] in next_table.players
+    verify()
+
+
 def test_called_time_ranks_the_table_by_fewest_points_in_hand(organiser):
     tournament = knockout(organiser)
     first, _ = tables(tournament, 1)

@@ -320,3 +320,62 @@ def test_a_tournament_table_is_never_dealt_from_a_deck_set_up(table, organiser):
             actor=services.user_actor(organiser),
         )
     assert services.load_game(game_id=table.game_id).version == state.version
+
+
+def another_timer_first(monkeypatch, game_id, version, answered):
+    """The next timer of the turn at ``version`` to count its timeout first lets another timer
+    of the same turn (the task and the sweep, or the task sent twice) run whole: it loses the
+    race as when both read the game at ``version`` before either wrote. ``answered`` gets what
+    the other one's call returned."""
+    count = tournament_services._count_timeout
+
+    def other_first(**kwargs):
+        monkeypatch.setattr(tournament_services, "_count_timeout", count)
+        answered.append(tournament_services.time_out_turn(game_id=game_id, version=version))
+        return count(**kwargs)
+
+    monkeypatch.setattr(tournament_services, "_count_timeout", other_first)
+
+
+def test_a_timer_that_lost_the_race_to_another_of_its_turn_says_it_did_nothing(
+    table, monkeypatch, caplog
+):
+    """A late task and the sweep both time out one turn: the one that did it says so, the
+    other says it did nothing (the sweep counts no timer and warns of none fired late)."""
+    from django.utils import timezone
+
+    from tournaments.brackets import sweeper
+
+    state = at_a_turn(table.game_id)
+    seat = state.pending[1]
+    answered = []
+    another_timer_first(monkeypatch, table.game_id, state.version, answered)
+    later = timezone.now() + timezone.timedelta(hours=1)
+    assert sweeper.sweep_turn_timers(now=later) == 0
+    assert answered == [True]
+    assert not [r for r in caplog.records if "fired late" in r.getMessage()]
+    new = services.replay_events(game_id=table.game_id, after=state.version)
+    assert new and {row.actor for row in new} == {"system"}
+    assert len({row.batch for row in new if row.key == f"timeout:{state.version}"}) == 1
+    table.refresh_from_db()
+    assert table.timeouts[table.players[seat]] == [1, state.version]
+
+
+def test_a_timer_that_lost_the_race_to_the_one_that_ended_the_table_says_it_did_nothing(
+    table, monkeypatch
+):
+    """The other timer's timeout ruled its seat absent and ended the table: the one behind it
+    finds the table decided and says it did nothing."""
+    monkeypatch.setattr(tournament_services, "ABSENT_AFTER", 1)
+    state = at_a_turn(table.game_id)
+    seat = state.pending[1]
+    gone = table.players[(seat + 1) % 3]
+    Table.objects.filter(pk=table.pk).update(absent=[gone])
+    answered = []
+    another_timer_first(monkeypatch, table.game_id, state.version, answered)
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version) is False
+    assert answered == [True]
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert table.absent == [gone, table.players[seat]]
+    assert services.load_game(game_id=table.game_id).version == state.version
