@@ -14,7 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 
 from games import bots, services
 from games.models import KEY_LENGTH, Dispute
@@ -22,7 +22,7 @@ from games.pages.editions import EDITIONS, edition_for
 from games.pages.editions.base import text_field
 from games.pages.editions.words import Namer, said_plainly
 from games.serializers import CLAIM_LENGTH, NOTE_LENGTH, REASON_LENGTH
-from games.throttles import WrongOldPasswords
+from games.throttles import FailedSignIns, WrongOldPasswords
 from rules import RuleError, command_from_dict, legal_commands
 from rules.cards import card_info
 from rules.errors import InvalidCard
@@ -494,6 +494,30 @@ class PositionForm(forms.Form):
         if any(len(name) > 100 for name in names):
             raise forms.ValidationError("A player's name is at most 100 characters.")
         return names
+
+
+class CountedSignInForm(AuthenticationForm):
+    """Django's sign-in form, with wrong passwords limited per address (``FailedSignIns``):
+    past the limit no password is checked at all (a right one is refused too, and no
+    password hash is worked out for a guesser), and ``wait`` says for how long."""
+
+    def __init__(self, request: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(request, *args, **kwargs)
+        self.failures = FailedSignIns(request)
+        self.wait: int | None = None
+
+    def clean(self) -> dict[str, Any]:
+        self.wait = self.failures.wait()
+        if self.wait is not None:
+            raise forms.ValidationError(
+                f"Too many wrong passwords from here: try again in {self.wait} seconds.",
+                code="throttled",
+            )
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            self.failures.record()  # a wrong password (or an account that may not sign in)
+            raise
 
 
 class CountedPasswordChangeForm(PasswordChangeForm):

@@ -36,6 +36,7 @@ from games.pages.editions.words import Namer, said_plainly
 from games.pages.forms import (
     CommandForm,
     CountedPasswordChangeForm,
+    CountedSignInForm,
     DisputeForm,
     PollQuery,
     PositionForm,
@@ -523,29 +524,21 @@ def set_up_position(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(auth_views.LoginView):
-    """Django's sign-in page, with wrong passwords limited per address (``FailedSignIns``):
-    past the limit no password from that address is checked until the window ends. Without a
-    ``next``, a signed-in person goes to the leagues (where organisers run their nights)."""
+    """Django's sign-in page, with wrong passwords limited per address (``CountedSignInForm``):
+    past the limit no password from that address is checked until the window ends, and the
+    answer is 429 with ``Retry-After``. Without a ``next``, a signed-in person goes to the
+    leagues (where organisers run their nights)."""
 
     template_name = "registration/login.html"
     next_page = "tournaments:league-list"
     redirect_authenticated_user = True
+    form_class = CountedSignInForm
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        failures = FailedSignIns(request)
-        wait = failures.wait()
-        if wait is not None:
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(
-                None, f"Too many wrong passwords from here: try again in {wait} seconds."
-            )
-            response = self.render_to_response(self.get_context_data(form=form), status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        response = super().post(request, *args, **kwargs)
-        if response.status_code == 200:  # the form came back: the password was wrong
-            failures.record()
+    def form_invalid(self, form: CountedSignInForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.wait is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
         return response
 
 

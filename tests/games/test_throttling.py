@@ -3,6 +3,7 @@ address for the token endpoint and for wrong seat secrets, per address with the 
 and per account for wrong old passwords on a password change (games/throttles.py)."""
 
 import uuid
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
@@ -270,6 +271,24 @@ def test_the_sign_in_page_limits_wrong_passwords_per_address(rates, client, djan
     assert_throttled(refused)
     assert "Too many wrong passwords" in refused.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+def test_past_the_limit_the_sign_in_page_checks_no_password(rates, client, django_user_model):
+    # Refused without working out the password's hash: a guesser past the limit costs the
+    # server nothing, and learns nothing.
+    rates(token="2/minute")
+    django_user_model.objects.create_user("cleo", password="the-right-one-2026")
+    for _ in range(2):
+        client.post("/accounts/login/", {"username": "cleo", "password": "wrong"})
+
+    with mock.patch("django.contrib.auth.forms.authenticate") as authenticate:
+        refused = client.post(
+            "/accounts/login/", {"username": "cleo", "password": "the-right-one-2026"}
+        )
+
+    assert_throttled(refused)
+    assert not authenticate.called
+    assert "Too many wrong passwords from here" in refused.content.decode()
 
 
 def test_a_right_password_on_the_sign_in_page_is_not_counted(rates, client, django_user_model):
