@@ -62,6 +62,9 @@ def season_settings(season: Season) -> dict[str, Any]:
         "target": season.effective_target,
         "best_nights": season.best_nights,
         "attendance_points": season.attendance_points,
+        # The edition's options its games are played with (UNO VETO's house rules), for the
+        # pages' words; the API's answers leave them out, as the league's answer has them.
+        "options": season.effective_options,
     }
 
 
