@@ -10,6 +10,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.undo_checks.append(undo_refusal)                # (game) -> reason or None
     registry.counts_checks.append(is_tournament_table)       # (game) -> bool
     registry.onward = tournament_onward                      # (game, player) -> Onward | None
+    registry.event_pages.append(night_of_table)              # (game) -> EventPage | None
     registry.verify_checks.append(bracket_results)           # (state_of) -> Verified
 
 Projections (read models kept in the append's transaction) register with
@@ -83,6 +84,32 @@ class Onward:
 # with the game and a seat's player name (None for someone who is not seated), returns where the
 # table's players go from it, or None for a game of no such event.
 onward: Callable[[Game, str | None], Onward | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventPage:
+    """The page of the event a table is played at, for the table's own pages to lead back to
+    it: ``title``, the event's name in words ("Night 3 of Spring"); ``what``, what the event
+    is, in words ("a league night of Friday Club", "the tournament"); ``url``, its page."""
+
+    title: str
+    what: str
+    url: str
+
+
+# The event a table is played at (a league night, a tournament): each check is called with the
+# game and returns the event's page, or None for a game that is not one of its tables. The
+# first page found is the table's.
+event_pages: list[Callable[[Game], EventPage | None]] = []
+
+
+def event_page(game: Game) -> EventPage | None:
+    """The page of the event ``game`` is a table of (``event_pages``), or None."""
+    for check in event_pages:
+        page = check(game)
+        if page is not None:
+            return page
+    return None
 
 
 @dataclass(frozen=True, slots=True)

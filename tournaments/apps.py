@@ -47,6 +47,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.brackets import selectors as bracket_selectors
 
         registry.onward = bracket_selectors.onward
+        # A table's pages lead back to its league night or its tournament.
+        from tournaments.leagues import selectors as league_selectors
+
+        for page in (league_selectors.night_of_table, bracket_selectors.event_page):
+            if page not in registry.event_pages:
+                registry.event_pages.append(page)
         if directing.undo_refusal not in registry.undo_checks:
             registry.undo_checks.append(directing.undo_refusal)
         if listeners.after_append not in registry.on_game_event:

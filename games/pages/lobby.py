@@ -118,6 +118,8 @@ def lobby(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "finished": game.status == Game.Status.FINISHED,
         "rematch_of": game.rematch_of,
         "rematch_game": _rematch_of(game),
+        # Where the organiser came from: the league night or the tournament of the table.
+        "event": registry.event_page(game),
     }
     return _private(render(request, "games/lobby.html", context))
 

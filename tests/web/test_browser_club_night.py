@@ -359,6 +359,33 @@ def test_league_pages_fit_a_phone_without_javascript_tricks(screen, live_server,
         assert not seen["wide"]
 
 
+def test_the_season_and_night_pages_show_the_house_rules_at_each_size(screen, live_server, olga):
+    """A VETO league's house rules (one of them a long word typed without spaces) are said
+    under Rules on its season's page and its night's page, each rule on its own line, and the
+    page stays as wide as the screen."""
+    page, base = screen, live_server.url
+    long_rule = "Sing-" + "la" * 60 + "-before-playing-your-next-card"
+    league = services.open_league(
+        name="VETO Club",
+        variant="veto",
+        options={"customizable": ["joke", f"text:{long_rule}"]},
+        created_by=olga,
+    )
+    season = services.open_season(league=league, name="Spring", by=olga)
+    night = services.open_night(season=season)
+    for url in (f"/seasons/{season.pk}/", f"/nights/{night.pk}/"):
+        visit(page, base + url)
+        rules = page.locator(".settings dt", has_text="House rules")
+        assert rules.is_visible(), url
+        lines = page.locator(".settings .option-lines li")
+        texts = lines.all_inner_texts()
+        assert texts[0].startswith("Card 1: tell a joke") and texts[1] == f"Card 2: “{long_rule}”"
+        for n in range(2):
+            box = lines.nth(n).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+        screenshot(page, f"house-rules-{url.split('/')[1]}-{page.size_name}")
+
+
 def test_the_night_page_following_its_tables_keeps_a_take_off_reason_being_typed(
     chromium, live_server, olga
 ):

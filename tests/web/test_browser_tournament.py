@@ -10,7 +10,7 @@ from tests.tournaments.brackets.support import play_game, play_round
 from tests.web.browser import screenshot
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets import tasks
-from tournaments.brackets.models import Table
+from tournaments.brackets.models import Ruling, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -114,3 +114,48 @@ def test_the_bracket_following_the_tables_leaves_the_keyboard_focus_where_it_is(
     phone.locator("#live .placings").first.wait_for(timeout=10_000)
     first.refresh_from_db()
     assert first.status == Table.Status.PLAYING  # the other table plays on
+
+
+def test_a_reason_being_typed_stays_while_the_next_round_is_seated(phone, live_server, organiser):
+    """The director types why a decided table is reopened when the round's last table ends and
+    the next round is seated: the tools follow (the new round's tables are there) without the
+    page being loaded again, and the box stays open with the reason typed and the focus in it,
+    so that the director finishes it and sends it."""
+    tournament = tournament_services.create_tournament(
+        name="Reason Cup",
+        organiser=organiser,
+        format="elimination",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cy", "Dee"],
+    )
+    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    first, second = Table.objects.filter(round__tournament=tournament).order_by("number")
+    play_game(first.game_id)
+    tasks.table_finished(str(first.game_id))
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    phone.evaluate("window.notReloaded = true")
+    box = phone.locator(
+        "#director details", has_text=f"Round 1, table 1: {', '.join(first.players)}"
+    )
+    box.locator("summary").click()
+    box.get_by_label("Why").press_sequentially("Ann's score was")
+
+    play_game(second.game_id)  # the round's last table ends: the next round is seated
+    tasks.table_finished(str(second.game_id))
+    assert Table.objects.filter(round__tournament=tournament, round__number=2).exists()
+    phone.locator("#director summary", has_text="Final table").wait_for(timeout=15_000)
+
+    assert phone.evaluate("window.notReloaded === true")
+    box = phone.locator(
+        "#director details", has_text=f"Round 1, table 1: {', '.join(first.players)}"
+    )
+    assert box.evaluate("d => d.open")
+    assert box.get_by_label("Why").input_value() == "Ann's score was"
+    assert phone.evaluate("document.activeElement.name") == "reason"
+    phone.keyboard.type(" misread")
+    with phone.expect_navigation(wait_until="load"):
+        box.get_by_role("button", name="Reopen the table").click()
+    assert "The table is reopened." in phone.locator(".status").inner_text()
+    ruling = Ruling.objects.get(tournament=tournament, kind=Ruling.Kind.REOPENED)
+    assert ruling.reason.startswith("Ann's score was misread")

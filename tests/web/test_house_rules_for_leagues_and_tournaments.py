@@ -3,6 +3,7 @@ league or a tournament, from its page or the API: every game it starts plays by 
 pages say them, and a bad one is refused in players' words with nothing created."""
 
 import html
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -152,3 +153,52 @@ def test_malformed_or_oversized_house_rules_are_a_400_and_nothing_is_made(option
     assert (league.status_code, cup.status_code) == (400, 400), (league.content, cup.content)
     assert "options" in str(league.json()["detail"]) and "options" in str(cup.json()["detail"])
     assert not League.objects.exists() and not Tournament.objects.exists()
+
+
+def settings_of(page: str) -> str:
+    """The page's settings list (Rules, House rules ...) as words."""
+    block = re.search(r'<dl class="settings">.*?</dl>', page, re.S).group(0)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", block)))
+
+
+def test_the_season_and_night_pages_say_the_house_rules_their_games_play_by(client, olga):
+    league = services.open_league(
+        name="VETO Club", variant="veto", options=HOUSE_RULES, created_by=olga
+    )
+    season = services.open_season(league=league, name="Spring", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga
+    )
+    assert dict(options_of(game))["customizable"] == ("joke", "text:Sing a song")
+
+    for url in (f"/seasons/{season.pk}/", f"/nights/{night.pk}/"):
+        words = settings_of(client.get(url).content.decode())
+        assert "Rules UNO VETO" in words, url
+        assert "House rules 2 Wild Customizable cards in the deck:" in words, url
+        assert "Card 1: tell a joke" in words and "Card 2: “Sing a song”" in words, url
+    seasons = html.unescape(client.get(f"/leagues/{league.pk}/").content.decode())
+    assert re.search(r"to 500 points; the league's house rules</td>", seasons)
+
+
+def test_a_season_of_another_edition_or_of_no_house_rules_shows_none(client, olga):
+    league = services.open_league(
+        name="VETO Club", variant="veto", options=HOUSE_RULES, created_by=olga
+    )
+    mod = services.open_season(league=league, name="Mod spring", variant="mod", by=olga)
+    plain = services.open_league(name="Plain Club", created_by=olga)
+    classic = services.open_season(league=plain, name="Spring", by=olga)
+    for season in (mod, classic):
+        night = services.open_night(season=season, by=olga)
+        for url in (f"/seasons/{season.pk}/", f"/nights/{night.pk}/"):
+            words = settings_of(client.get(url).content.decode())
+            assert "Rules" in words and "House rules" not in words, url
+    seasons = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "house rules</td>" not in seasons
+
+
+def test_a_season_of_no_scoring_names_no_target(client, olga):
+    league = services.open_league(name="Quick Club", scoring="none", created_by=olga)
+    season = services.open_season(league=league, name="Spring", by=olga)
+    words = settings_of(client.get(f"/seasons/{season.pk}/").content.decode())
+    assert "Rules Classic UNO" in words and "target" not in words

@@ -113,6 +113,66 @@ def test_the_lobby_shows_each_seats_link_and_qr_code_to_the_referee_only(client,
     assert "Not opened yet." in html
 
 
+def text_of(response) -> str:
+    main = re.search(r"<main.*?</main>", response.text, re.S).group(0)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main)))
+
+
+def test_a_league_tables_lobby_leads_back_to_its_night_by_name(client, referee):
+    from tournaments.leagues import services as leagues
+
+    league = leagues.open_league(name="Friday & Co", created_by=referee)
+    season = leagues.open_season(league=league, name="Spring", by=referee)
+    leagues.open_night(season=season, by=referee)
+    night = leagues.open_night(season=season, by=referee)
+    game = leagues.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=referee
+    )
+
+    response = client.get(f"/table/{game.pk}/lobby/")
+
+    assert response.status_code == 200
+    back = re.search(r'<nav class="lobby-back".*?</nav>', response.text, re.S).group(0)
+    assert f'<a href="/nights/{night.pk}/">Back to Night 2 of Spring</a>' in back
+    assert f'<a href="/table/{game.pk}/">Back to the table</a>' in back
+    assert "Back to Night 2 of Spring (a league night of Friday & Co)" in text_of(response)
+    assert client.get(f"/nights/{night.pk}/").status_code == 200
+
+
+def test_a_tournament_tables_lobby_leads_back_to_the_tournament_by_name(client, referee):
+    from tournaments.brackets import services as brackets
+
+    cup = brackets.create_tournament(
+        name="Autumn <Open>",
+        organiser=referee,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob"],
+    )
+    brackets.start_tournament(tournament_id=cup.pk, by=referee)
+    game = cup.round_set.get().tables.get().game
+
+    response = client.get(f"/table/{game.pk}/lobby/")
+
+    assert response.status_code == 200
+    back = re.search(r'<nav class="lobby-back".*?</nav>', response.text, re.S).group(0)
+    assert f'<a href="/tournaments/{cup.pk}/">Back to Autumn &lt;Open&gt;</a>' in back
+    assert "Back to Autumn <Open> (the tournament)" in text_of(response)
+    assert "Back to the table" in back
+
+
+def test_a_table_of_no_night_or_tournament_leads_back_to_the_table_only(client, referee):
+    new_table(client)
+    game = Game.objects.get()
+
+    back = re.search(
+        r'<nav class="lobby-back".*?</nav>', client.get(f"/table/{game.pk}/lobby/").text, re.S
+    )
+
+    assert back.group(0).count("<a ") == 1 and "Back to the table" in back.group(0)
+
+
 def test_the_lobby_is_refused_to_seats_and_to_everyone_else(client, make_game, django_user_model):
     game = make_game()
     secrets = [s.secret for s in game.seats.all()]

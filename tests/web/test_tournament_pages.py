@@ -273,18 +273,28 @@ def test_the_page_is_styled_and_speaks_players_words(client, cup, olga):
     assert "Under way." in text and "Round 1 (being played)" in text
 
 
-def test_the_directors_page_reloads_when_a_round_is_seated(signed_in, cup, olga):
+def test_the_directors_tools_follow_a_round_seated_without_reloading_the_page(signed_in, cup, olga):
+    """A poll that brings news (here: a round seated since) brings the director's tools too,
+    out of band, rather than reloading the whole page, which wiped a reason being typed."""
     services.start_tournament(tournament_id=cup.pk, by=olga)
     page = signed_in.get(f"/tournaments/{cup.pk}/").content.decode()
     seen = re.search(r'hx-get="[^"]*\?seen=([^"]+)"', page).group(1)
     poll = signed_in.get(f"/tournaments/{cup.pk}/?seen={seen}", HTTP_HX_REQUEST="true")
     assert poll.status_code == 204 and "HX-Refresh" not in poll  # nothing new: no swap
     stale = signed_in.get(f"/tournaments/{cup.pk}/?seen=draft-0-0", HTTP_HX_REQUEST="true")
-    assert stale["HX-Refresh"] == "true"
+    assert stale.status_code == 200 and "HX-Refresh" not in stale
+    fragment = stale.content.decode()
+    assert fragment.index('id="live"') < fragment.index('id="director"')
+    assert (
+        '<section id="director" class="director" aria-labelledby="director-heading" '
+        'hx-swap-oob="true">' in fragment
+    )
+    assert "Seat the next round" in fragment and "csrfmiddlewaretoken" in fragment
+    assert "hx-swap-oob" not in page  # the whole page draws its tools in place
     # Someone who is not the director just gets the fragment.
     other = Client().get(f"/tournaments/{cup.pk}/?seen=draft-0-0", HTTP_HX_REQUEST="true")
     assert other.status_code == 200 and "HX-Refresh" not in other
-    assert 'id="live"' in other.content.decode()
+    assert 'id="live"' in other.content.decode() and 'id="director"' not in other.content.decode()
 
 
 def test_the_poll_answers_a_fragment_only_when_something_changed(client, cup, olga):

@@ -9,7 +9,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.errors import NotFound
-from games.registry import Onward
+from games.registry import EventPage, Onward
 from tournaments.brackets import rounds
 from tournaments.brackets.models import Round, Ruling, Table, Tournament
 from tournaments.brackets.services import plain_rows
@@ -179,3 +179,14 @@ def onward(game: Any, player: str | None) -> Onward | None:
             label = table_name(round_number, number, final=kind == Round.Kind.FINAL)
             return replace(where, next_game=game_id, next_label=label)
     return where
+
+
+def event_page(game: Any) -> EventPage | None:
+    """``games.registry.event_pages``: a tournament's table leads back to the tournament."""
+    tournament = (
+        Tournament.objects.filter(round_set__tables__game_id=game.pk).only("pk", "name").first()
+    )
+    if tournament is None:
+        return None
+    url = reverse("tournaments:tournament-page", args=[tournament.pk])
+    return EventPage(title=tournament.name, what="the tournament", url=url)

@@ -2,9 +2,10 @@
 players, for any signed-in user, who becomes its organiser); and the tournament page: its
 bracket drawn as a picture, its rounds with their tables and placings, its standings and the
 director's rulings, kept live by htmx polling a fragment of the same template while the
-tournament runs. For its organiser, the director's tools: entering players
-(``tournament_enter``) and one form each for the rest, posted to ``tournament_direct``, which
-calls one service and comes back. Every write is a call of the same services the API calls."""
+tournament runs. For its organiser, the director's tools, which follow the poll's news out of
+band: entering players (``tournament_enter``) and one form each for the rest, posted to
+``tournament_direct``, which calls one service and comes back. Every write is a call of the
+same services the API calls."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -94,13 +96,16 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
         ),
         "entry_form": EntryForm(),
         "award_choices": AwardForm.base_fields["kind"].choices,
+        # Names the box dropping a player by who may be dropped: a new list makes a new box.
+        "playing_key": _digest([e["player"] for e in detail["entries"] if not e["dropped"]]),
     }
 
 
 def _ranked_now(context: dict[str, Any], tournament_id: int) -> dict[str, Any]:
-    """For the director's tools (drawn with the whole page, not by its poll): each playing
-    table's players as its game stands now (``ranked_now``), the order calling time gives them,
-    and an award the order of the others. Not part of what the poll compares (``seen``)."""
+    """For the director's tools (drawn with the whole page, and by a poll that brings news):
+    each playing table's players as its game stands now (``ranked_now``), the order calling
+    time gives them, and an award the order of the others. Not part of what the poll compares
+    (``seen``)."""
     if not context["director"]:
         return context
     detail = context["t"]
@@ -123,11 +128,14 @@ def _ranked_now(context: dict[str, Any], tournament_id: int) -> dict[str, Any]:
     return context
 
 
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
 def _seen(detail: dict[str, Any]) -> str:
     """What the page shows, sent back by its poll: the status, the rounds seated, and a digest
     of everything else (tables, placings, entries, rulings)."""
-    digest = hashlib.sha256(json.dumps(detail, sort_keys=True, default=str).encode())
-    return f"{detail['status']}-{len(detail['rounds'])}-{digest.hexdigest()[:16]}"
+    return f"{detail['status']}-{len(detail['rounds'])}-{_digest(detail)}"
 
 
 @require_GET
@@ -141,12 +149,16 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             response = HttpResponse(status=204)
         else:
             response = render(request, "tournaments/tournament.html#live", context)
+            if context["director"]:
+                # The director's tools follow (a table decided, a round seated, the end), out
+                # of band: not the whole page again, which wiped a reason being typed. Each of
+                # their boxes still about the same thing is kept as the director left it.
+                tools = _ranked_now({**context, "oob": True}, tournament_id)
+                response.content += render_to_string(
+                    "tournaments/tournament.html#director", tools, request
+                ).encode()
         if not context["live"]:  # the tournament is over: the last fragment, and no more polls
             response = HttpResponseStopPolling(response.content)
-        if context["director"] and seen.rsplit("-", 1)[0] != context["seen"].rsplit("-", 1)[0]:
-            # A round was seated or the tournament ended: the director's tools (outside the
-            # polled fragment, so that a reason being typed is not wiped) need the whole page.
-            response["HX-Refresh"] = "true"
     else:
         response = render(
             request, "tournaments/tournament.html", _ranked_now(context, tournament_id)

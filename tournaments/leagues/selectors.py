@@ -17,10 +17,12 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import Count, Q
+from django.urls import reverse
 
 from games.errors import NotFound
 from games.models import Dispute, Event, Game, Seat, TableView
 from games.names import name_key
+from games.registry import EventPage
 from rules.engine import live_entries
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import standings
@@ -60,6 +62,9 @@ def season_settings(season: Season) -> dict[str, Any]:
         "target": season.effective_target,
         "best_nights": season.best_nights,
         "attendance_points": season.attendance_points,
+        # The edition's options its games are played with (UNO VETO's house rules), for the
+        # pages' words; the API's answers leave them out, as the league's answer has them.
+        "options": season.effective_options,
     }
 
 
@@ -832,6 +837,23 @@ def night_page(night_id: int) -> dict[str, Any]:
         "tables": tables,
         "playing": sum(1 for t in tables if not t["finished"]),
     }
+
+
+def night_of_table(game: Any) -> EventPage | None:
+    """``games.registry.event_pages``: a season's table leads back to its league night."""
+    row = (
+        SeasonGame.objects.filter(game_id=game.pk)
+        .values_list("night_id", "night__number", "season__name", "season__league__name")
+        .first()
+    )
+    if row is None:
+        return None
+    night_id, number, season, league = row
+    return EventPage(
+        title=f"Night {number} of {season}",
+        what=f"a league night of {league}",
+        url=reverse("tournaments:night-page", args=[night_id]),
+    )
 
 
 def _hand_played(view: TableView | None, game: dict[str, Any]) -> int | None:

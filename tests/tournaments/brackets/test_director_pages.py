@@ -376,3 +376,34 @@ def test_a_table_whose_game_is_over_offers_no_award_until_its_result_shows(tourn
     tasks.table_finished(str(table.game_id))
     box = re.search(r"Round 1, table 1:.*?</details>", page(director, tournament), re.S).group(0)
     assert "being recorded" not in box and "Reopen the table" in box
+
+
+def box_ids(html):
+    """The ids of the director's boxes that a poll's news keeps as they are (hx-preserve)."""
+    tools = html[html.index('id="director"') :]
+    return re.findall(r'id="([^"]+)" hx-preserve', tools)
+
+
+def test_a_directors_box_keeps_its_name_while_its_subject_stays_and_changes_it_after(
+    tournament, director, organiser
+):
+    """The boxes of the director's tools are kept as the director left them when the poll
+    brings news only while they are about the same thing: a table decided, a new last round
+    or a new list of players to drop makes their box anew (a kept "Seat the last round
+    again" would seat the round just seated)."""
+    first, second = Table.objects.filter(round__number=1).order_by("number")
+    before = box_ids(page(director, tournament))
+    assert "repair-box-1" in before and "enter-box" not in before  # no entry once started
+    assert f"table-box-{first.game_id}-playing" in before
+    assert f"table-box-{second.game_id}-playing" in before
+
+    play_round(tournament)  # both tables decided, round 2 seated
+    after = box_ids(page(director, tournament))
+    assert "repair-box-2" in after and "repair-box-1" not in after
+    assert f"table-box-{first.game_id}-finished" in after
+    assert f"table-box-{first.game_id}-playing" not in after
+    assert len(set(after)) == len(after)  # every box has its own name
+
+    drop = next(i for i in after if i.startswith("drop-box-"))
+    tournament_services.drop_entry(tournament_id=tournament.pk, player="Ann", by=organiser)
+    assert drop not in box_ids(page(director, tournament))

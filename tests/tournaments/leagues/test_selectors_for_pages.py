@@ -115,3 +115,46 @@ def test_a_finished_sheet_has_its_result_in_rank_order(sheet, season):
     result = selectors.score_sheet(sheet.pk)["result"]
 
     assert [(r["player"], r["rank"]) for r in result] == [("Cy", 1), ("Ann", 2), ("Bob", 2)]
+
+
+# The event a table is played at (games.registry.event_page) ----------------------------------
+
+
+@pytest.mark.django_db
+def test_a_table_names_its_league_night_or_tournament_and_no_other_table_names_one(
+    season, organiser
+):
+    from games import registry
+    from tournaments.brackets import services as brackets
+
+    night = services.open_night(season=season, by=organiser)
+    league_game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=organiser
+    )
+    cup = brackets.create_tournament(
+        name="Winter Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob"],
+    )
+    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
+    cup_game = cup.round_set.get().tables.get().game
+    lone_game = game_services.create_game(
+        variant="classic", players=["Ann", "Bob"], scoring="none", target=500
+    )
+
+    at_night = registry.event_page(league_game)
+    assert (at_night.title, at_night.what) == (
+        "Night 1 of Autumn",
+        "a league night of Thursday Club",
+    )
+    assert at_night.url == f"/nights/{night.pk}/"
+    at_cup = registry.event_page(cup_game)
+    assert (at_cup.title, at_cup.what, at_cup.url) == (
+        "Winter Cup",
+        "the tournament",
+        f"/tournaments/{cup.pk}/",
+    )
+    assert registry.event_page(lone_game) is None
