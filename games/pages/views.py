@@ -523,7 +523,20 @@ def set_up_position(request: HttpRequest) -> HttpResponse:
 # Signing in ----------------------------------------------------------------------------------
 
 
-class SignInView(auth_views.LoginView):
+class Counted:
+    """A view whose form counts wrong passwords (``CountedSignInForm``,
+    ``CountedPasswordChangeForm``): past the limit the form comes back as 429, with
+    ``Retry-After``."""
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response = super().form_invalid(form)  # type: ignore[misc]
+        if form.wait is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        return response
+
+
+class SignInView(Counted, auth_views.LoginView):
     """Django's sign-in page, with wrong passwords limited per address (``CountedSignInForm``):
     past the limit no password from that address is checked until the window ends, and the
     answer is 429 with ``Retry-After``. Without a ``next``, a signed-in person goes to the
@@ -533,13 +546,6 @@ class SignInView(auth_views.LoginView):
     next_page = "tournaments:league-list"
     redirect_authenticated_user = True
     form_class = CountedSignInForm
-
-    def form_invalid(self, form: CountedSignInForm) -> HttpResponse:
-        response = super().form_invalid(form)
-        if form.wait is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(form.wait)
-        return response
 
 
 def admin_sign_in(request: HttpRequest) -> HttpResponse:
@@ -560,7 +566,7 @@ def admin_sign_in(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
+class PasswordChangeView(Counted, auth_views.PasswordChangeView):
     """Change one's own password (the old one first); the session stays signed in. Wrong old
     passwords are limited as the sign-in page's (``CountedPasswordChangeForm``); past the
     limit the answer is 429 with ``Retry-After``."""
@@ -571,13 +577,6 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
-
-    def form_invalid(self, form: CountedPasswordChangeForm) -> HttpResponse:
-        response = super().form_invalid(form)
-        if form.wait is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(form.wait)
-        return response
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
