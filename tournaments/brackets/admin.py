@@ -45,7 +45,8 @@ class RulingInline(admin.TabularInline):
     model = Ruling
     extra = 0
     fields = [
-        *("created_at", "round_number", "table_number", "kind", "against", "reason", "players"),
+        *("sequence", "created_at", "round_number", "table_number", "kind", "against", "reason"),
+        "players",
         "by",
     ]
     readonly_fields = fields

@@ -52,6 +52,8 @@ def test_the_rulings_say_whom_each_is_against(client, tournament, staff):
     html = page.content.decode()
     cell = html[html.index('<td class="field-against">') :]
     assert f"<p>{table.players[1]}</p>" in cell[: cell.index("</td>")]
+    number = html[html.index('<td class="field-sequence">') :]
+    assert "<p>1</p>" in number[: number.index("</td>")]  # its number in the signed chain
 
 
 def test_the_tournament_pages_show_entries_rounds_and_tables(client, tournament):
