@@ -250,7 +250,8 @@ def test_a_named_referee_finds_the_wild_draw_4_from_the_season_and_rules(
     fits(page)
     dispute = page.locator("#disputes article").first
     assert "Bob had a red card" in dispute.inner_text()
-    dispute.get_by_role("link", name=re.compile("^Event")).click()
+    # The moment disputed, said as what happened and in which hand.
+    dispute.get_by_role("link", name=re.compile(r"\(hand \d+\)$")).click()
     page.wait_for_load_state()
     fits(page)
     assert "wild draw four" in page.locator("#frame").inner_text().lower()
