@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from games.chain import GENESIS, canonical_json, verify_message
+from games.chain import GENESIS, canonical_json, server_signer, verify_message
 
 _LINK = "uno-ruling-v1"
 _HEAD = "uno-ruling-head-v1"
@@ -91,15 +91,20 @@ def link_of(row: Any, previous: str) -> str:
     )
 
 
+def seal(row: Any, sequence: int, previous: str, signer: Any) -> None:
+    """Number ``row`` (a ruling not saved yet, or one of the migration's), link it to
+    ``previous`` and sign it with ``signer``, in place."""
+    row.sequence = sequence
+    row.link = link_of(row, previous)
+    row.signature = signer.sign_message(head_message(row.tournament_id, sequence, row.link))
+
+
 def sign_chain(rows: Sequence[Any], signer: Any) -> None:
-    """Number, link and sign ``rows`` (one tournament's rulings, in the order they were made)
-    in place, from the first: what ``record`` does one ruling at a time, and the migration
-    for the rulings made before rulings were signed."""
+    """Seal ``rows`` (one tournament's rulings, in the order they were made) from the first:
+    the migration's work for the rulings made before rulings were signed."""
     previous = GENESIS
     for sequence, row in enumerate(rows, start=1):
-        row.sequence = sequence
-        row.link = link_of(row, previous)
-        row.signature = signer.sign_message(head_message(row.tournament_id, sequence, row.link))
+        seal(row, sequence, previous, signer)
         previous = row.link
 
 
@@ -116,8 +121,7 @@ def record(
     """Append a ruling to ``tournament``'s, numbered, linked and signed. The caller holds the
     tournament's row lock (every service that rules does, in its transaction), so two rulings
     never take one number; the numbers' unique constraint would refuse it anyway."""
-    from games.chain import server_signer
-    from tournaments.brackets.models import Ruling
+    from tournaments.brackets.models import Ruling  # (the migration imports this module)
 
     last = (
         Ruling.objects.filter(tournament_id=tournament.pk)
@@ -128,7 +132,6 @@ def record(
     sequence, previous = (last[0] + 1, last[1]) if last else (1, GENESIS)
     ruling = Ruling(
         tournament=tournament,
-        sequence=sequence,
         round_number=round_number,
         table_number=table_number,
         kind=kind,
@@ -136,10 +139,7 @@ def record(
         players=list(players),
         by=by,
     )
-    ruling.link = link_of(ruling, previous)
-    ruling.signature = server_signer().sign_message(
-        head_message(tournament.pk, sequence, ruling.link)
-    )
+    seal(ruling, sequence, previous, server_signer())
     ruling.save(force_insert=True)
     return ruling
 

@@ -59,3 +59,23 @@ def cup_of_eight(organiser, name: str = "Cup", **options) -> Tournament:
     )
     services.start_tournament(tournament_id=tournament.pk, by=organiser)
     return tournament
+
+
+def clock_cup(organiser, *, turn_seconds: int = 30):
+    """The one table of a started swiss round of three (Ann, Bob, Cid), one hand a game, whose
+    turns are timed: ``turn_seconds`` a turn."""
+    from tournaments.brackets import services
+    from tournaments.brackets.models import Table
+
+    tournament = services.create_tournament(
+        name="Clock Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=3,
+        rounds=1,
+        scoring="none",
+        players=["Ann", "Bob", "Cid"],
+        turn_seconds=turn_seconds,
+    )
+    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    return Table.objects.get(round__tournament=tournament)

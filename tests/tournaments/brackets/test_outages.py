@@ -38,7 +38,7 @@ from tests.proxy import Proxy, free_port
 from tournaments.brackets import listeners, services
 from tournaments.brackets.models import Round, Table
 
-from .support import cup_of_eight, play_game
+from .support import clock_cup, cup_of_eight, play_game
 from .test_worker import PAUSING_WORKER, ROOT, database_url, wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -336,18 +336,7 @@ def own_broker(own_redis):
 def test_a_turn_timer_lost_with_the_broker_fires_and_the_chain_goes_on(
     organiser, own_redis, celery, quiet_tables, capsys
 ):
-    tournament = services.create_tournament(
-        name="Clock Cup",
-        organiser=organiser,
-        format="swiss",
-        table_size=3,
-        rounds=1,
-        scoring="none",
-        players=["Ann", "Bob", "Cid"],
-        turn_seconds=5,
-    )
-    services.start_tournament(tournament_id=tournament.pk, by=organiser)
-    table = Table.objects.get(round__tournament=tournament)
+    table = clock_cup(organiser, turn_seconds=5)
     state = game_services.load_game(game_id=table.game_id)
     seat, command = next_bot_move(state, frozenset(range(state.players)), str(table.game_id))
     celery("worker", "worker", broker=own_redis.url)

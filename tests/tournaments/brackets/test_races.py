@@ -13,6 +13,7 @@ from tests.games.test_concurrency import run_threads
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets.models import Table
 
+from .support import clock_cup
 from .test_turn_timers import at_a_turn
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -21,18 +22,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def table():
     organiser = get_user_model().objects.create_user("olga")
-    tournament = tournament_services.create_tournament(
-        name="Clock Cup",
-        organiser=organiser,
-        format="swiss",
-        table_size=3,
-        rounds=1,
-        scoring="none",
-        players=["Ann", "Bob", "Cid"],
-        turn_seconds=30,
-    )
-    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
-    return Table.objects.get(round__tournament=tournament)
+    return clock_cup(organiser)
 
 
 def both_past_their_checks(monkeypatch):

@@ -9,7 +9,7 @@ from tournaments.brackets import services as tournament_services
 from tournaments.brackets import tasks
 from tournaments.brackets.models import Table
 
-from .support import play_game
+from .support import clock_cup, play_game
 
 pytestmark = pytest.mark.django_db
 
@@ -29,18 +29,7 @@ def broker_mode():
 
 @pytest.fixture
 def table(organiser):
-    tournament = tournament_services.create_tournament(
-        name="Clock Cup",
-        organiser=organiser,
-        format="swiss",
-        table_size=3,
-        rounds=1,
-        scoring="none",
-        players=["Ann", "Bob", "Cid"],
-        turn_seconds=30,
-    )
-    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
-    return Table.objects.get(round__tournament=tournament)
+    return clock_cup(organiser)
 
 
 def at_a_turn(game_id):
