@@ -17,12 +17,17 @@ off the end are not found by the rulings alone: the tables they decided are, by
 ``record`` is the only way a ruling is made: every decision of a director, every seat ruled
 absent, every result withdrawn. Migration ``tournaments/0011`` signed the rulings recorded
 before, as they stood when the service was upgraded.
+
+The tournament's detail in the API gives each ruling's number, link and signature with every
+field the link is taken over, so a club checks its rulings from the API's answers alone
+(``published_problems``), as a seat checks a finished game's log.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -152,7 +157,7 @@ def chain_problems(rows: Iterable[Any], public_keys: Mapping[str, str]) -> list[
     previous = GENESIS
     expected = 1
     for row in rows:
-        what = f"ruling {row.sequence} ({row.get_kind_display().lower()}, round {row.round_number}"
+        what = f"ruling {row.sequence} ({kind_words(row.kind)}, round {row.round_number}"
         what += f", table {row.table_number})" if row.table_number is not None else ")"
         if row.sequence != expected:
             missing = (
@@ -177,3 +182,77 @@ def chain_problems(rows: Iterable[Any], public_keys: Mapping[str, str]) -> list[
         previous = row.link
         expected += 1
     return problems
+
+
+def kind_words(kind: str) -> str:
+    """A kind of ruling as the rulings' problems name it ("table reopened", "no-show")."""
+    from tournaments.brackets.models import Ruling
+
+    try:
+        return str(Ruling.Kind(kind).label).lower()
+    except ValueError:
+        return str(kind)
+
+
+@dataclass(frozen=True)
+class Published:
+    """A ruling as the tournament's detail in the API gives it, under the names of a ruling's
+    row, so ``chain_problems`` checks it as it checks the rows."""
+
+    tournament_id: int
+    sequence: int
+    round_number: int
+    table_number: int | None
+    kind: str
+    reason: str
+    players: list[str]
+    by_id: int | None
+    created_at: datetime
+    link: str
+    signature: str
+
+
+def published(tournament: Mapping[str, Any]) -> list[Published]:
+    """The rulings of a tournament's detail (``GET /api/tournaments/{id}/``), in its order.
+    Raises ``ValueError`` naming the first ruling the answer does not give in full."""
+    out = []
+    for i, ruling in enumerate(tournament["rulings"], start=1):
+        try:
+            at = ruling["at"]
+            out.append(
+                Published(
+                    tournament_id=tournament["id"],
+                    sequence=ruling["number"],
+                    round_number=ruling["round"],
+                    table_number=ruling["table"],
+                    kind=ruling["kind"],
+                    reason=ruling["reason"],
+                    players=list(ruling["players"]),
+                    by_id=ruling["made_by"],
+                    created_at=datetime.fromisoformat(at) if isinstance(at, str) else at,
+                    link=ruling["link"],
+                    signature=ruling["signature"],
+                )
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the {_ordinal(i)} ruling is not given in full ({exc})") from exc
+    return out
+
+
+def published_problems(tournament: Mapping[str, Any], public_keys: Mapping[str, str]) -> list[str]:
+    """What is wrong with a tournament's rulings as the API gives them, checked with the
+    server's public keys (``GET /api/chain/keys/``: key id -> public key): a number missing or
+    out of place, a ruling that is not the one recorded (a field changed, or a ruling before
+    it), a signature that is not the server's. Empty when every ruling is the one the server
+    signed, numbered from 1 with none missing. The newest rulings cut off the end leave no
+    gap: keep the detail as it stood when a dispute may need it, as a seat keeps receipts."""
+    try:
+        rows = published(tournament)
+    except (KeyError, TypeError, ValueError) as exc:
+        return [f"the tournament's rulings cannot be read: {exc}"]
+    return chain_problems(rows, public_keys)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -96,6 +96,7 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
         "standings": standings(tournament),
         "rulings": [
             {
+                "number": r.sequence,
                 "round": r.round_number,
                 "table": r.table_number,
                 "kind": r.kind,
@@ -103,6 +104,9 @@ def tournament_detail(tournament_id: int) -> dict[str, Any]:
                 "players": list(r.players),
                 "against": against,
                 "at": r.created_at,
+                "made_by": r.by_id,
+                "link": r.link,
+                "signature": r.signature,
                 # A ruling on the final table names it so, as the rounds do.
                 "where": table_name(
                     r.round_number, r.table_number, final=r.round_number in final_rounds

@@ -120,8 +120,13 @@ class EntrySerializer(serializers.Serializer):
 
 
 class DirectorRulingSerializer(serializers.Serializer):
-    """A decision of the tournament's director (schema component DirectorRuling)."""
+    """A decision of the tournament's director (schema component DirectorRuling), with what
+    a club needs to check it was the server's: its number, link and signature
+    (``tournaments.brackets.rulings.published_problems``, docs/TRUST.md)."""
 
+    number = serializers.IntegerField(
+        help_text="its place in the tournament's rulings: 1, 2, 3 … with none missing"
+    )
     round = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
     kind = serializers.ChoiceField(
@@ -147,6 +152,19 @@ class DirectorRulingSerializer(serializers.Serializer):
         "disqualification, a no-show); empty for the other kinds",
     )
     at = serializers.DateTimeField()
+    made_by = serializers.IntegerField(
+        allow_null=True,
+        help_text="the account of the director who made it; null when the service made it "
+        "(a turn timer, a seat ruled absent by the sweeps)",
+    )
+    link = serializers.CharField(
+        help_text="SHA-256 (hex) over the ruling before's link and this ruling's fields "
+        "(docs/TRUST.md says which)"
+    )
+    signature = serializers.CharField(
+        help_text="the server's Ed25519 signature of the tournament, the number and the link, "
+        "checked with GET /api/chain/keys/"
+    )
 
 
 class TournamentSerializer(serializers.Serializer):

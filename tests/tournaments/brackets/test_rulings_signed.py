@@ -8,6 +8,7 @@ import json
 import pytest
 from django.core.management import CommandError
 from django.db import IntegrityError, connection, transaction
+from rest_framework.test import APIClient
 
 from games.chain import GENESIS, server_public_keys, signer_for
 from tests.games.tampering import tamper, verify
@@ -178,3 +179,95 @@ def test_rulings_made_at_once_for_one_tournament_take_one_number_each(cup, organ
             kind=Ruling.Kind.REPAIRED,
             reason="a second ruling 3",
         )
+
+
+# A club checks the rulings from the API's answers alone ------------------------------------
+
+
+def published(tournament) -> tuple[dict, dict]:
+    """The tournament's detail and the server's public keys, as anyone may fetch them."""
+    api = APIClient()
+    detail = api.get(f"/api/tournaments/{tournament.pk}/").json()
+    keys = {k["id"]: k["public_key"] for k in api.get("/api/chain/keys/").json()["keys"]}
+    return detail, keys
+
+
+def test_the_api_gives_each_ruling_with_what_checks_it_and_it_checks_out(cup):
+    detail, keys = published(cup)
+
+    made = chain(cup)
+    assert [
+        (r["number"], r["kind"], r["link"], r["signature"], r["made_by"]) for r in detail["rulings"]
+    ] == [(r.sequence, r.kind, r.link, r.signature, r.by_id) for r in made]
+    assert rulings.published_problems(detail, keys) == []
+    # Checked with no key of the server's, nothing is the server's.
+    assert rulings.published_problems(detail, {}) == [
+        "ruling 1 (time called, round 1, table 2) does not carry the server's signature"
+    ]
+
+
+def test_a_ruling_changed_in_the_answer_is_found_from_the_answer_alone(cup):
+    detail, keys = published(cup)
+    detail["rulings"][1]["reason"] = "the director felt like it"
+
+    assert rulings.published_problems(detail, keys) == [
+        "ruling 2 (table reopened, round 1, table 2) is not the ruling that was recorded: its "
+        "reason, players, maker or time were changed, or a ruling before it was"
+    ]
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("players", ["someone else"]),
+        ("made_by", None),
+        ("at", "2020-01-01T00:00:00Z"),
+        ("table", 1),
+        ("kind", "disqualification"),
+    ],
+)
+def test_any_field_a_ruling_is_linked_over_is_held_by_its_link(cup, field, value):
+    detail, keys = published(cup)
+    detail["rulings"][2][field] = value
+
+    [problem] = rulings.published_problems(detail, keys)
+    assert problem.startswith("ruling 3 (") and "is not the ruling that was recorded" in problem
+
+
+def test_a_ruling_left_out_of_the_answer_or_forged_is_named(cup):
+    detail, keys = published(cup)
+    middle = {**detail, "rulings": [detail["rulings"][0], detail["rulings"][2]]}
+    assert rulings.published_problems(middle, keys) == [
+        "ruling 2 is missing: the rulings go on with ruling 3 (forfeit, round 1, table 2)"
+    ]
+
+    last = detail["rulings"][-1]
+    last["reason"] = "forged"
+    previous = detail["rulings"][-2]["link"]
+    row = rulings.published(detail)[-1]
+    last["link"] = rulings.link_of(row, previous)
+    last["signature"] = signer_for(OTHER_KEY).sign_message(
+        rulings.head_message(cup.pk, 3, last["link"])
+    )
+    assert rulings.published_problems(detail, keys) == [
+        "ruling 3 (forfeit, round 1, table 2) does not carry the server's signature"
+    ]
+
+
+def test_an_answer_without_what_checks_a_ruling_says_so(cup):
+    detail, keys = published(cup)
+    del detail["rulings"][1]["signature"]
+    assert rulings.published_problems(detail, keys) == [
+        "the tournament's rulings cannot be read: the 2nd ruling is not given in full ('signature')"
+    ]
+    detail["rulings"][1]["signature"] = "x"
+    detail["rulings"][0]["at"] = "yesterday"
+    [problem] = rulings.published_problems(detail, keys)
+    assert problem.startswith("the tournament's rulings cannot be read: the 1st ruling")
+
+
+def test_the_schema_says_how_a_ruling_is_checked():
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    ruling = schema["components"]["schemas"]["DirectorRuling"]["properties"]
+    assert {"number", "made_by", "link", "signature"} <= set(ruling)
+    assert "/api/chain/keys/" in ruling["signature"]["description"]
