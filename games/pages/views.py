@@ -27,7 +27,7 @@ from django.views.decorators.vary import vary_on_headers
 from django.views.defaults import page_not_found
 from django_htmx.http import HttpResponseStopPolling
 
-from games import bots, services
+from games import bots, registry, services
 from games.errors import CommandUndone, GameError, KeyClash, NotFound, Stale
 from games.models import Dispute, Game
 from games.pages import lobby
@@ -141,13 +141,10 @@ def table_page(request: HttpRequest, game_id: UUID) -> HttpResponse:
         # A player looking further back: the hand's newest moment chosen, the choice focused.
         context["dispute_look"] = True
         context["dispute_version"] = context["dispute_choices"][-1][1][0].version
-    template = "games/table.html"
     if request.htmx:
-        if dispute is not None:
-            template += "#dispute"
-        else:
-            template += "#dispute_choices" if looking else "#actions"
-    return render(request, template, context)
+        part = "#dispute" if dispute is not None else "#dispute_choices" if looking else "#actions"
+        return render(request, "games/table.html" + part, context)
+    return _table(request, game, context)
 
 
 @require_GET
@@ -206,7 +203,7 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
     context = table_context(game, viewer, pick=pick, error=error)
     if request.htmx:
         return render(request, "games/table.html#updates", context)
-    return render(request, "games/table.html", context, status=status)
+    return _table(request, game, context, status=status)
 
 
 # Disputes -------------------------------------------------------------------------------------
@@ -249,7 +246,17 @@ def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if request.htmx:
         # The form again, and the table's list of disputes (out of band) with the new one.
         return render(request, "games/table.html#dispute_reply", context)
-    return render(request, "games/table.html", context, status=400)
+    return _table(request, game, context, status=400)
+
+
+def _table(
+    request: HttpRequest, game: Game, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """The whole table page: the fragments' context, and in its header the way back to the
+    league night or tournament the table is played at (looked up for the whole page only,
+    never for the fragments the page fetches as the game moves)."""
+    context["event"] = registry.event_page(game)
+    return render(request, "games/table.html", context, status=status)
 
 
 RULED_TOO_LATE = (
