@@ -621,7 +621,8 @@ def time_out_turn(*, game_id: UUID | str, version: int) -> bool:
     counted = _count_timeout(game_id=game_id, state=state)
     if counted is not Counted.GOES_ON:
         # ENDED: this timeout left nobody (or one player) present and ended the table; OVER:
-        # the table was decided meanwhile (by another timer of this turn, or a ruling).
+        # the table was decided meanwhile (by another timer of this turn, or a ruling), or
+        # the game moved on since it was read here (the seat acted in time).
         return counted is Counted.ENDED
     try:
         result = game_services.apply_command(
@@ -679,7 +680,7 @@ class Counted(StrEnum):
 
     GOES_ON = "goes on"  # counted (or counted already): the table plays on
     ENDED = "ended"  # this timeout ended the table
-    OVER = "over"  # the table was no longer playing: nothing counted
+    OVER = "over"  # the table was no longer playing, or the seat acted: nothing counted
 
 
 def _count_timeout(*, game_id: UUID | str, state: GameState) -> Counted:
@@ -699,6 +700,18 @@ def _count_timeout(*, game_id: UUID | str, state: GameState) -> Counted:
         tournament = _locked(tournament_id)
         table = Table.objects.select_related("round").get(game_id=game_id)
         if table.status != Table.Status.PLAYING:
+            return Counted.OVER
+        # The game's row, held until this count commits, as a director's award holds it: a
+        # command sent now waits, and then finds the game as the count left it (decided and
+        # closed to moves, or still the seat's turn). A command that got in since the timer
+        # looked means the seat acted in time: nothing is counted.
+        game = (
+            Game.objects.select_for_update()
+            .filter(pk=game_id)
+            .values_list("version", "status")
+            .first()
+        )
+        if game != (version, Game.Status.PLAYING):
             return Counted.OVER
         player = table.players[seat]
         count, last = table.timeouts.get(player, [0, 0])

@@ -1,7 +1,8 @@
 """On PostgreSQL, each thread with its own connection, started together: two timers of one turn
 (a late task and the sweep, or the task sent twice) time the turn out once, and only the one
-that did it says so; and an award sent as the table's last card is played never decides a
-table whose game is over."""
+that did it says so; an award sent as the table's last card is played never decides a
+table whose game is over; and a seat that plays as its timeout ends the table is never both
+ruled absent and taken at its move."""
 
 import threading
 
@@ -173,3 +174,61 @@ def test_an_award_sent_as_the_last_card_is_played_is_refused_once_the_game_is_ov
     table.refresh_from_db()
     assert table.decided_by == Table.DecidedBy.GAME
     verify()
+
+
+def test_a_move_sent_while_the_timeout_that_ends_the_table_is_counted_waits_and_is_refused(
+    table, monkeypatch
+):
+    """The seat's third timeout in a row is being counted (ruling it absent ends the table)
+    when the seat plays: the count holds the game's row, so the move waits for it and then
+    finds the table decided and the game closed. Without the row held, the move went in and
+    the seat was ruled absent all the same, the table decided against a game that had
+    taken the seat's move."""
+    import time
+
+    from rules import IllegalCommand, legal_commands
+    from tournaments.brackets import rulings
+    from tournaments.brackets.models import Ruling
+
+    monkeypatch.setattr(tournament_services, "ABSENT_AFTER", 1)
+    state = at_a_turn(table.game_id)
+    seat = state.pending[1]
+    gone = table.players[(seat + 1) % 3]
+    Table.objects.filter(pk=table.pk).update(absent=[gone])
+    record, counting = rulings.record, threading.Event()
+
+    def record_slowly(*args, **kwargs):
+        counting.set()
+        time.sleep(0.5)  # the count's transaction is open meanwhile
+        return record(*args, **kwargs)
+
+    monkeypatch.setattr(rulings, "record", record_slowly)
+    outcomes = [None, None]
+
+    def run(i):
+        if i == 0:
+            outcomes[0] = tournament_services.time_out_turn(
+                game_id=table.game_id, version=state.version
+            )
+            return
+        assert counting.wait(timeout=30)
+        try:
+            services.apply_command(
+                game_id=table.game_id,
+                command=legal_commands(state, seat)[0],
+                actor=services.seat_actor(seat),
+                expected_version=state.version,
+            )
+        except IllegalCommand as refused:
+            outcomes[1] = str(refused)
+        else:
+            outcomes[1] = "played"
+
+    run_threads(2, run)
+
+    table.refresh_from_db()
+    assert outcomes[0] is True and table.status == Table.Status.FINISHED
+    assert table.absent == [gone, table.players[seat]]
+    assert outcomes[1] != "played" and "takes no more moves" in outcomes[1]
+    assert services.replay_events(game_id=table.game_id, after=state.version) == []
+    assert Ruling.objects.filter(kind=Ruling.Kind.NO_SHOW).count() == 1

@@ -87,6 +87,36 @@ def test_a_timer_after_the_player_acted_does_nothing(table):
     assert services.load_game(game_id=table.game_id).version == version
 
 
+def test_a_seat_that_acts_after_its_timer_looked_is_not_counted_or_ruled_absent(table, monkeypatch):
+    """The seat plays between the timer's look at the game and its count (a moment later):
+    the count, holding the game's row, finds the game moved on and counts nothing, even a
+    seat one timeout from being ruled absent."""
+    from rules import legal_commands
+
+    monkeypatch.setattr(tournament_services, "ABSENT_AFTER", 1)
+    state = at_a_turn(table.game_id)
+    seat = state.pending[1]
+    count = tournament_services._count_timeout
+
+    def played_first(**kwargs):
+        services.apply_command(
+            game_id=table.game_id,
+            command=legal_commands(state, seat)[0],
+            actor=services.seat_actor(seat),
+            expected_version=state.version,
+        )
+        return count(**kwargs)
+
+    monkeypatch.setattr(tournament_services, "_count_timeout", played_first)
+
+    assert tournament_services.time_out_turn(game_id=table.game_id, version=state.version) is False
+    table.refresh_from_db()
+    assert table.timeouts == {} and table.absent == []
+    assert table.status == Table.Status.PLAYING
+    new = services.replay_events(game_id=table.game_id, after=state.version)
+    assert new and {row.actor for row in new} == {services.seat_actor(seat)}
+
+
 def test_a_timer_on_a_finished_game_does_nothing(table):
     final = play_game(table.game_id)
     assert tournament_services.time_out_turn(game_id=table.game_id, version=final.version) is False
