@@ -121,3 +121,34 @@ def long_disputed_game(referee, *, commands=60):
         game_id=game.pk, version=disputed.version, claim="He had to draw", by="seat:0"
     )
     return game, dispute, rows
+
+
+def night_table(organiser, *, league: str = "Friday & Co", season: str = "Spring"):
+    """A two-player table (Ann, Bob) at the second night of a new league's season: its game
+    and the night."""
+    from tournaments.leagues import services as leagues
+
+    opened = leagues.open_league(name=league, created_by=organiser)
+    spring = leagues.open_season(league=opened, name=season, by=organiser)
+    leagues.open_night(season=spring, by=organiser)
+    night = leagues.open_night(season=spring, by=organiser)
+    game = leagues.start_season_game(
+        season=spring, players=["Ann", "Bob"], night=night, created_by=organiser
+    )
+    return game, night
+
+
+def cup_table(organiser, *, name: str = "Autumn <Open>"):
+    """The one table (Ann, Bob) of a started swiss cup: its game and the cup."""
+    from tournaments.brackets import services as brackets
+
+    cup = brackets.create_tournament(
+        name=name,
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob"],
+    )
+    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
+    return cup.round_set.get().tables.get().game, cup

@@ -10,6 +10,7 @@ import pytest
 from games import services
 from games.models import Game, GameReferee, Seat
 from tests.web.conftest import seat_client
+from tests.web.table_support import cup_table, night_table
 
 pytestmark = pytest.mark.django_db
 
@@ -119,15 +120,7 @@ def text_of(response) -> str:
 
 
 def test_a_league_tables_lobby_leads_back_to_its_night_by_name(client, referee):
-    from tournaments.leagues import services as leagues
-
-    league = leagues.open_league(name="Friday & Co", created_by=referee)
-    season = leagues.open_season(league=league, name="Spring", by=referee)
-    leagues.open_night(season=season, by=referee)
-    night = leagues.open_night(season=season, by=referee)
-    game = leagues.start_season_game(
-        season=season, players=["Ann", "Bob"], night=night, created_by=referee
-    )
+    game, night = night_table(referee)
 
     response = client.get(f"/table/{game.pk}/lobby/")
 
@@ -140,18 +133,7 @@ def test_a_league_tables_lobby_leads_back_to_its_night_by_name(client, referee):
 
 
 def test_a_tournament_tables_lobby_leads_back_to_the_tournament_by_name(client, referee):
-    from tournaments.brackets import services as brackets
-
-    cup = brackets.create_tournament(
-        name="Autumn <Open>",
-        organiser=referee,
-        format="swiss",
-        table_size=2,
-        scoring="none",
-        players=["Ann", "Bob"],
-    )
-    brackets.start_tournament(tournament_id=cup.pk, by=referee)
-    game = cup.round_set.get().tables.get().game
+    game, cup = cup_table(referee)
 
     response = client.get(f"/table/{game.pk}/lobby/")
 

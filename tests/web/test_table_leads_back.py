@@ -10,9 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import registry
-from games.models import Game
 from tests.web.conftest import seat_client
-from tests.web.table_support import HTMX
+from tests.web.table_support import HTMX, cup_table, night_table
 
 pytestmark = pytest.mark.django_db
 
@@ -28,21 +27,8 @@ def way_back(response) -> str | None:
     return f"{found.group(1)} {html.unescape(found.group(2))}" if found else None
 
 
-def league_table(organiser) -> tuple[Game, object]:
-    from tournaments.leagues import services as leagues
-
-    league = leagues.open_league(name="Friday & Co", created_by=organiser)
-    season = leagues.open_season(league=league, name="Spring", by=organiser)
-    leagues.open_night(season=season, by=organiser)
-    night = leagues.open_night(season=season, by=organiser)
-    game = leagues.start_season_game(
-        season=season, players=["Ann", "Bob"], night=night, created_by=organiser
-    )
-    return game, night
-
-
 def test_a_league_table_leads_its_players_back_to_the_night_by_name(client, organiser):
-    game, night = league_table(organiser)
+    game, night = night_table(organiser)
 
     seat_client(client, game, 1)
     response = client.get(f"/table/{game.pk}/")
@@ -54,18 +40,7 @@ def test_a_league_table_leads_its_players_back_to_the_night_by_name(client, orga
 
 
 def test_a_tournament_table_leads_back_to_the_tournament(client, organiser):
-    from tournaments.brackets import services as brackets
-
-    cup = brackets.create_tournament(
-        name="Autumn <Open>",
-        organiser=organiser,
-        format="swiss",
-        table_size=2,
-        scoring="none",
-        players=["Ann", "Bob"],
-    )
-    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
-    game = cup.round_set.get().tables.get().game
+    game, cup = cup_table(organiser)
 
     client.force_login(organiser)  # the director, who referees the cup's tables
     response = client.get(f"/table/{game.pk}/")
@@ -84,7 +59,7 @@ def test_a_table_of_no_night_or_tournament_has_no_way_back(client, make_game):
 
 
 def test_the_way_back_is_looked_up_for_the_whole_page_only(client, organiser, monkeypatch):
-    game, night = league_table(organiser)
+    game, night = night_table(organiser)
     asked: list[str] = []
     pages = list(registry.event_pages)
 
