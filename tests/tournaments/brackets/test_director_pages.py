@@ -144,6 +144,36 @@ def test_a_ruling_says_who_it_is_against_and_then_the_placings(tournament, direc
     assert f"Round 1, table 1: {said}; placed 1st {winner}, 2nd {loser} — left early" in text
 
 
+def test_the_rulings_are_numbered_on_the_page_as_the_api_numbers_them(tournament, director):
+    # Time called at table 2, reopened, then a forfeit: rulings 1, 2 and 3, in that order.
+    table = Table.objects.get(round__number=1, number=2)
+    for tool, fields in [
+        ("call-time", {"round": 1, "table": 2, "reason": "time"}),
+        ("reopen", {"round": 1, "table": 2, "reason": "too early"}),
+        (
+            "award",
+            {
+                "round": 1,
+                "table": 2,
+                "kind": "forfeit",
+                "player": table.players[0],
+                "reason": "left",
+            },
+        ),
+    ]:
+        assert (
+            director.post(f"/tournaments/{tournament.pk}/direct/{tool}/", fields).status_code == 302
+        )
+
+    html = page(Client(), tournament)
+
+    listed = re.findall(r'<li value="(\d+)" id="ruling-(\d+)">\s*Round 1, table 2:', html)
+    assert listed == [("1", "1"), ("2", "2"), ("3", "3")]
+    api = Client().get(f"/api/tournaments/{tournament.pk}/").json()["rulings"]
+    assert [r["number"] for r in api] == [1, 2, 3]
+    assert [r["kind"] for r in api] == ["time", "reopened", "forfeit"]
+
+
 def test_a_ruling_on_the_final_table_names_it_as_the_rounds_do(organiser, director):
     cup = tournament_services.create_tournament(
         name="Spring Cup",
