@@ -215,6 +215,8 @@ class Published:
 def published(tournament: Mapping[str, Any]) -> list[Published]:
     """The rulings of a tournament's detail (``GET /api/tournaments/{id}/``), in its order.
     Raises ``ValueError`` naming the first ruling the answer does not give in full."""
+    from tournaments.templatetags.league_pages import ordinal
+
     out = []
     for i, ruling in enumerate(tournament["rulings"], start=1):
         try:
@@ -235,7 +237,7 @@ def published(tournament: Mapping[str, Any]) -> list[Published]:
                 )
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"the {_ordinal(i)} ruling is not given in full ({exc})") from exc
+            raise ValueError(f"the {ordinal(i)} ruling is not given in full ({exc})") from exc
     return out
 
 
@@ -251,8 +253,3 @@ def published_problems(tournament: Mapping[str, Any], public_keys: Mapping[str, 
     except (KeyError, TypeError, ValueError) as exc:
         return [f"the tournament's rulings cannot be read: {exc}"]
     return chain_problems(rows, public_keys)
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
