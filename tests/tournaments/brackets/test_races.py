@@ -5,6 +5,7 @@ table whose game is over; and a seat that plays as its timeout ends the table is
 ruled absent and taken at its move."""
 
 import threading
+import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -36,6 +37,20 @@ def both_past_their_checks(monkeypatch):
         return count(**kwargs)
 
     monkeypatch.setattr(tournament_services, "_count_timeout", count_together)
+
+
+def held_open(monkeypatch, owner, name: str, seconds: float = 0.5) -> threading.Event:
+    """``owner.name`` made to wait ``seconds`` before it goes on, whatever its caller holds
+    (a row lock, an open transaction) held meanwhile; the event is set once it is called."""
+    real, called = getattr(owner, name), threading.Event()
+
+    def slowly(*args, **kwargs):
+        called.set()
+        time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, slowly)
+    return called
 
 
 def race_two_timers(game_id, version):
@@ -107,8 +122,6 @@ def test_an_award_sent_as_the_last_card_is_played_is_refused_once_the_game_is_ov
     append holds the game's row while it is written, and the award, waiting for that row,
     then finds the game over and is refused. The table is never decided by an award over a
     game that ended, and the game's result is recorded as any other."""
-    import time
-
     from games import projections, state_cache
     from rules import IllegalCommand
     from tests.games.tampering import verify
@@ -127,14 +140,7 @@ def test_an_award_sent_as_the_last_card_is_played_is_refused_once_the_game_is_ov
     tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
     table = Table.objects.get(round__tournament=tournament, number=1)
     state, seat, command = at_the_last_command(table.game_id)
-    real, writing = projections.project, threading.Event()
-
-    def project_slowly(*args, **kwargs):
-        writing.set()
-        time.sleep(0.5)  # the game's row is held meanwhile
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(projections, "project", project_slowly)
+    writing = held_open(monkeypatch, projections, "project")  # the game's row held meanwhile
     # The process forgets the log's end: the card takes the locked path, through ``project``.
     state_cache.forget_head(str(table.game_id))
     outcomes = [None, None]
@@ -184,8 +190,6 @@ def test_a_move_sent_while_the_timeout_that_ends_the_table_is_counted_waits_and_
     finds the table decided and the game closed. Without the row held, the move went in and
     the seat was ruled absent all the same, the table decided against a game that had
     taken the seat's move."""
-    import time
-
     from rules import IllegalCommand, legal_commands
     from tournaments.brackets import rulings
     from tournaments.brackets.models import Ruling
@@ -195,14 +199,7 @@ def test_a_move_sent_while_the_timeout_that_ends_the_table_is_counted_waits_and_
     seat = state.pending[1]
     gone = table.players[(seat + 1) % 3]
     Table.objects.filter(pk=table.pk).update(absent=[gone])
-    record, counting = rulings.record, threading.Event()
-
-    def record_slowly(*args, **kwargs):
-        counting.set()
-        time.sleep(0.5)  # the count's transaction is open meanwhile
-        return record(*args, **kwargs)
-
-    monkeypatch.setattr(rulings, "record", record_slowly)
+    counting = held_open(monkeypatch, rulings, "record")  # the count's transaction open
     outcomes = [None, None]
 
     def run(i):
