@@ -136,19 +136,3 @@ def night_table(organiser, *, league: str = "Friday & Co", season: str = "Spring
         season=spring, players=["Ann", "Bob"], night=night, created_by=organiser
     )
     return game, night
-
-
-def cup_table(organiser, *, name: str = "Autumn <Open>"):
-    """The one table (Ann, Bob) of a started swiss cup: its game and the cup."""
-    from tournaments.brackets import services as brackets
-
-    cup = brackets.create_tournament(
-        name=name,
-        organiser=organiser,
-        format="swiss",
-        table_size=2,
-        scoring="none",
-        players=["Ann", "Bob"],
-    )
-    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
-    return cup.round_set.get().tables.get().game, cup

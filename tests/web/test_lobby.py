@@ -9,8 +9,9 @@ import pytest
 
 from games import services
 from games.models import Game, GameReferee, Seat
+from tests.tournaments.brackets.support import cup_table
 from tests.web.conftest import seat_client
-from tests.web.table_support import cup_table, night_table
+from tests.web.table_support import night_table
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import registry
+from tests.tournaments.brackets.support import cup_table
 from tests.web.conftest import seat_client
-from tests.web.table_support import HTMX, cup_table, night_table
+from tests.web.table_support import HTMX, night_table
 
 pytestmark = pytest.mark.django_db
 

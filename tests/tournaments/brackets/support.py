@@ -79,3 +79,19 @@ def clock_cup(organiser, *, turn_seconds: int = 30):
     )
     services.start_tournament(tournament_id=tournament.pk, by=organiser)
     return Table.objects.get(round__tournament=tournament)
+
+
+def cup_table(organiser, *, name: str = "Autumn <Open>"):
+    """The one table (Ann, Bob) of a started swiss cup: its game and the cup."""
+    from tournaments.brackets import services as brackets
+
+    cup = brackets.create_tournament(
+        name=name,
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob"],
+    )
+    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
+    return cup.round_set.get().tables.get().game, cup

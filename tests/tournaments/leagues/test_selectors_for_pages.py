@@ -4,6 +4,7 @@ as they stand after undos (including an undo back to a version an earlier undo t
 import pytest
 
 from games import services as game_services
+from tests.tournaments.brackets.support import cup_table
 from tournaments.leagues import selectors, services
 from tournaments.leagues.selectors import Column, sort_rows, standing_columns
 
@@ -125,22 +126,12 @@ def test_a_table_names_its_league_night_or_tournament_and_no_other_table_names_o
     season, organiser
 ):
     from games import registry
-    from tournaments.brackets import services as brackets
 
     night = services.open_night(season=season, by=organiser)
     league_game = services.start_season_game(
         season=season, players=["Ann", "Bob"], night=night, created_by=organiser
     )
-    cup = brackets.create_tournament(
-        name="Winter Cup",
-        organiser=organiser,
-        format="swiss",
-        table_size=2,
-        scoring="none",
-        players=["Ann", "Bob"],
-    )
-    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
-    cup_game = cup.round_set.get().tables.get().game
+    cup_game, cup = cup_table(organiser, name="Winter Cup")
     lone_game = game_services.create_game(
         variant="classic", players=["Ann", "Bob"], scoring="none", target=500
     )
