@@ -2,14 +2,15 @@
 
 A game's truth is its event log, so the admin shows games and their events but changes neither:
 games are created, played, undone and ruled on through the services (the API and the pages).
-What the admin may change is who sits where (a seat's player name and account) and who else
-referees a game.
+What the admin may change is who sits where (a seat's player name and account: the server signs
+the seating again, ``games.seating``) and who else referees a game.
 """
 
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
+from games import seating
 from games.models import Dispute, Event, Game, GameReferee, Seat
 
 
@@ -69,6 +70,11 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # through the services, which deal the first hand
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # A name corrected at a seat: the server signs who sat where again.
+        seating.seal(form.instance.pk)
 
     def has_delete_permission(self, request, obj=None):
         return False  # the log is append-only

@@ -20,7 +20,7 @@ from cachetools import LRUCache, cached
 from cachetools.keys import hashkey
 from django.db import transaction
 
-from games import services
+from games import seating, services
 from games.errors import Stale
 from games.models import Game, Seat
 from rules import Command, GameState, IllegalCommand, InvalidCommand, legal_commands
@@ -66,6 +66,7 @@ def start_quick_game(
             created_by=signed_in,
         )
         Seat.objects.filter(game=game, seat__gt=0).update(bot=True)
+        seating.seal(game.pk)
         if signed_in is not None:
             Seat.objects.filter(game=game, seat=0).update(user=signed_in)
     return game, Seat.objects.get(game=game, seat=0)

@@ -63,6 +63,9 @@ class Game(models.Model):
         related_name="created_games",
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # The server's signature of who sat where (``games.seating``), made again by every
+    # service that seats players or moves the table.
+    seating_signature = models.CharField(max_length=200, blank=True, default="", editable=False)
     # A rematch: the finished game this one replays with the same seats (services.rematch).
     rematch_of = models.OneToOneField(
         "self",

@@ -12,6 +12,7 @@ one way). Register from an app's ``AppConfig.ready()``:
     registry.onward = tournament_onward                      # (game, player) -> Onward | None
     registry.event_pages.append(night_of_table)              # (game) -> EventPage | None
     registry.verify_checks.append(bracket_results)           # (state_of) -> Verified
+    registry.seating_parts.append(league_seating)            # (game ids or None) -> {id: part}
 
 Projections (read models kept in the append's transaction) register with
 ``games.projections.register`` instead.
@@ -127,3 +128,11 @@ class Verified:
 # season game's result), compared with the games that produced them. Each check is called
 # with ``state_of``: a game's id -> its state as its verified log gives it (None for no game).
 verify_checks: list[Callable[[Callable[[Any], GameState | None]], Verified]] = []
+
+
+# What an app that counts games records of who sat where, signed with the game's seats
+# (``games.seating``): each is called with a list of game ids (None: every game) and returns,
+# for each of those games it counts, one JSON value naming the event, the table and who sits at
+# each seat (e.g. ``["league", season, night, [player ids]]``). A service of the app that
+# changes one calls ``games.seating.seal`` in its transaction.
+seating_parts: list[Callable[[list[UUID] | None], dict[UUID, Any]]] = []

@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import chain, registry, store
+from games import chain, registry, seating, store
 from games.errors import CommandUndone, KeyClash, NotFound, Stale
 from games.models import KEY_LENGTH, Dispute, Event, Game, GameReferee, Seat
 from games.names import clean_name, name_key
@@ -209,6 +209,7 @@ def _open_table(
         Seat.objects.bulk_create(
             Seat(game=game, seat=number, player=name) for number, name in enumerate(names)
         )
+        seating.seal(game.pk)
         actor = user_actor(created_by) if created_by is not None else SYSTEM
         store.append(game, 0, events, actor=actor, state=state)
     game.version = state.version
@@ -747,6 +748,7 @@ def rematch(*, game_id: UUID | str, by: Any = None) -> Game:
                 Seat.objects.filter(game=new, seat=old.seat).update(
                     user_id=old.user_id, bot=old.bot, device=old.device, joined_at=old.joined_at
                 )
+            seating.seal(new.pk)  # the bots sit where they sat
             referees = set(GameReferee.objects.filter(game=game).values_list("user_id", flat=True))
             if getattr(by, "is_authenticated", False) and by.pk != new.created_by_id:
                 referees.add(by.pk)

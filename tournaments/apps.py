@@ -24,6 +24,13 @@ class TournamentsConfig(AppConfig):
         if league_services.is_named_tournament_referee not in registry.referee_checks:
             registry.referee_checks.append(league_services.is_named_tournament_referee)
         registry.start_season_game = league_services.start_season_game_for_api
+        # Who sits at a season's and a tournament's tables is signed with the games' seats.
+        from tournaments.brackets.selectors import tournament_seating
+        from tournaments.leagues.selectors import league_seating
+
+        for part in (league_seating, tournament_seating):
+            if part not in registry.seating_parts:
+                registry.seating_parts.append(part)
         # Organisers seat their seasons' and tournaments' tables: they hold the seats' links.
         if league_services.is_season_organiser not in registry.seater_checks:
             registry.seater_checks.append(league_services.is_season_organiser)

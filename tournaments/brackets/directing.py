@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import seating
 from games import services as game_services
 from games.errors import NotFound
 from games.models import Game
@@ -128,6 +129,8 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
             by=_user(by),
         )
         last.delete()
+        # Their games are no longer the tournament's tables: who sat there is signed so.
+        seating.seal(*(t.game_id for t in tables))
         return services.seat_next_round(tournament_id=tournament_id)
 
 

@@ -3,8 +3,10 @@ placings and standings (API.md, "Tournaments")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
+from uuid import UUID
 
 from django.urls import reverse
 
@@ -194,3 +196,28 @@ def event_page(game: Any) -> EventPage | None:
         return None
     url = reverse("tournaments:tournament-page", args=[tournament.pk])
     return EventPage(title=tournament.name, what="the tournament", url=url)
+
+
+# Who sat where, signed with the game's seats (``games.seating``) ------------------------------
+
+
+def tournament_part(
+    tournament_id: int, round_number: int, table_number: int, players: Iterable[str]
+) -> list[Any]:
+    """What a tournament records of who sat at one of its tables, signed with the game's seats
+    (``games.seating``): its tournament, round and table, and its players in seat order."""
+    return ["tournament", tournament_id, round_number, table_number, list(players)]
+
+
+def tournament_seating(game_ids: list[UUID] | None) -> dict[UUID, list[Any]]:
+    """``games.registry.seating_parts``: ``tournament_part`` of each tournament table's game
+    among ``game_ids`` (every one for None)."""
+    tables = Table.objects.all()
+    if game_ids is not None:
+        tables = tables.filter(game_id__in=game_ids)
+    return {
+        game_id: tournament_part(tournament_id, round_number, number, players)
+        for game_id, tournament_id, round_number, number, players in tables.values_list(
+            "game_id", "round__tournament_id", "round__number", "number", "players"
+        )
+    }

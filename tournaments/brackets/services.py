@@ -24,6 +24,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from games import seating
 from games import services as game_services
 from games.errors import Forbidden, NotFound, Stale
 from games.models import Game
@@ -462,6 +463,7 @@ def seat_next_round(*, tournament_id: int, held_too: bool = False) -> Round | No
                 dealer=len(players) - 1 if deck is not None else None,
             )
             Table.objects.create(round=rnd, number=number, game=game, players=list(players))
+            seating.seal(game.pk)
         log.info("tournament %s: round %s seated", tournament.pk, rnd.number)
         return rnd
 
@@ -814,7 +816,9 @@ def withdraw_result(table: Table) -> list[int]:
     game.update(closed="")
     if shown:
         game.filter(status=Game.Status.PLAYING).update(closed=DEAL_SHOWN)
+    taken_down = [row["game_id"] for row in games]
     later_rounds(table).delete()
+    seating.seal(*taken_down)  # no longer the tournament's tables
     table.status = Table.Status.PLAYING
     table.placings = []
     table.decided_by = Table.DecidedBy.NOTHING

@@ -11,7 +11,7 @@ Every function raises ``games.errors.NotFound`` for an unknown id.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -952,3 +952,31 @@ def standings_moves(season_id: int, night_number: int) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+# Who sat where, signed with the game's seats (``games.seating``) ------------------------------
+
+
+def league_part(season_id: int, night_id: int, players: Iterable[tuple[int, int]]) -> list[Any]:
+    """What a league records of who sat at one of its tables, signed with the game's seats
+    (``games.seating``): its season and night, and the league player at each seat
+    (``players``: seat number and player id). Ids, not names: renaming a player corrects a
+    mistyped name and changes nobody's seat."""
+    return ["league", season_id, night_id, [player for _, player in sorted(players)]]
+
+
+def league_seating(game_ids: list[UUID] | None) -> dict[UUID, list[Any]]:
+    """``games.registry.seating_parts``: ``league_part`` of each season game among
+    ``game_ids`` (every one for None)."""
+    games = SeasonGame.objects.all()
+    seats = SeasonSeat.objects.all()
+    if game_ids is not None:
+        games = games.filter(game_id__in=game_ids)
+        seats = seats.filter(season_game__game_id__in=game_ids)
+    seated: dict[UUID, list[tuple[int, int]]] = {}
+    for game_id, seat, player in seats.values_list("season_game__game_id", "seat", "player_id"):
+        seated.setdefault(game_id, []).append((seat, player))
+    return {
+        game_id: league_part(season_id, night_id, seated.get(game_id, ()))
+        for game_id, season_id, night_id in games.values_list("game_id", "season_id", "night_id")
+    }

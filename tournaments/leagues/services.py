@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
+from games import seating
 from games import services as game_services
 from games.errors import Forbidden, NotFound
 from games.models import Game, Seat
@@ -530,6 +531,7 @@ def take_table_off(*, night: Night, game_id: UUID | str, reason: str, by: Any = 
         game.season_id = None
         game.save(update_fields=["closed", "season_id"])
         seated.delete()
+        seating.seal(game.pk)
 
 
 def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) -> Night:
@@ -609,6 +611,7 @@ def move_table(*, game_id: UUID | str, night: Night, by: Any = None) -> SeasonGa
             return seated
         seated.night = night
         seated.save(update_fields=["night"])
+        seating.seal(game.pk)
         GameResult.objects.filter(game_id=game.pk).update(night=night)
         recompute_season(seated.season)
     return seated
@@ -700,6 +703,7 @@ def start_season_game(
         SeasonSeat.objects.bulk_create(
             SeasonSeat(season_game=season_game, seat=i, player=p) for i, p in enumerate(seated)
         )
+        seating.seal(game.pk)
     return game
 
 

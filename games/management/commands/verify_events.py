@@ -12,7 +12,9 @@ Events recorded before commitments and signatures (an upgraded deployment) have 
 chain only; they fail the check unless ``--allow-unsigned`` is given, and even then only at the
 start of a game's log: an unsigned event after a signed one is never from before the upgrade.
 
-Once every log holds, what other apps recorded from games' results is compared with the games
+Once every log holds, every game's seating (who sat at each seat, and the table a league or a
+tournament seated it as) is checked against the server's signature of it (``games.seating``),
+and what other apps recorded from games' results is compared with the games
 (``games.registry.verify_checks``: a tournament table's placings and a tournament's winner, a
 season game's result, and a league's night rows, standings and ratings): exits 1 listing every
 record that disagrees with its game.
@@ -31,7 +33,7 @@ from uuid import UUID
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
-from games import chain, registry, store
+from games import chain, registry, seating, store
 from games.models import Event, Game, Snapshot
 from games.store import snapshot_holds
 from rules import ENGINE_VERSION, event_from_dict
@@ -148,6 +150,18 @@ def recorded_results_problems(games: dict[UUID, int]) -> tuple[list[str], list[s
     return checked, problems
 
 
+def seating_problems(public_keys) -> list[str]:
+    """Every game whose seating (its seats' names, and the table a league or a tournament
+    seated it as) is not what the server signed, each named with what is wrong."""
+    signatures = dict(Game.objects.values_list("pk", "seating_signature"))
+    problems = []
+    for game_id, seated in seating.seatings().items():
+        problem = seating.problem(game_id, seated, signatures[game_id], public_keys)
+        if problem is not None:
+            problems.append(f"game {game_id}: {problem}")
+    return problems
+
+
 @contextmanager
 def one_snapshot() -> Iterator[None]:
     """Inside, every read sees the database as it was at the first one, and nothing can be
@@ -165,8 +179,8 @@ class Command(BaseCommand):
     help = (
         "Verify every game's record: versions, commitments, hash chain, signatures and "
         "snapshots; exit 1 at the first problem. Then compare what was recorded from games' "
-        "results (tournament tables, season games) with the games; exit 1 listing each "
-        "disagreement."
+        "results (tournament tables, season games) and who sat where with the games and the "
+        "server's signatures; exit 1 listing each disagreement."
     )
 
     def add_arguments(self, parser) -> None:
@@ -217,18 +231,29 @@ class Command(BaseCommand):
             )
         if problem is not None:
             raise CommandError(f"event log broken: {problem}", returncode=1)
+        unsigned = seating_problems(keys)
         checked, problems = recorded_results_problems(games)
-        if problems:
-            listed = "\n".join(f"- {problem}" for problem in problems)
-            raise CommandError(
-                f"{len(problems)} recorded result{'s' if len(problems) > 1 else ''} "
-                f"disagree{'' if len(problems) > 1 else 's'} with the games:\n{listed}",
-                returncode=1,
-            )
+        if unsigned or problems:
+            parts = []
+            if unsigned:
+                listed = "\n".join(f"- {problem}" for problem in unsigned)
+                many = len(unsigned) > 1
+                parts.append(
+                    f"{len(unsigned)} {'games' if many else 'game'}: who sat where is not as the "
+                    f"server signed it:\n{listed}"
+                )
+            if problems:
+                listed = "\n".join(f"- {problem}" for problem in problems)
+                parts.append(
+                    f"{len(problems)} recorded result{'s' if len(problems) > 1 else ''} "
+                    f"disagree{'' if len(problems) > 1 else 's'} with the games:\n{listed}"
+                )
+            raise CommandError("\n".join(parts), returncode=1)
         count = Event.objects.count()
         listed = ", ".join(checked[:-1]) + " and " * (len(checked) > 1) + "".join(checked[-1:])
         results = f"; {listed} match their games" if checked else ""
         self.stdout.write(
             f"verified {count} events in {len(games)} games: every chain intact, every "
-            f"command signed, {checked_snapshots} snapshots match their events{results}"
+            f"command signed, who sat where as signed, {checked_snapshots} snapshots match "
+            f"their events{results}"
         )

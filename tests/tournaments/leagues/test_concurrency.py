@@ -10,14 +10,14 @@ import threading
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import rebuild, state_cache
 from games.models import Event, Game
 from rules import InvalidCommand
-from tests.games.test_concurrency import hold_the_first_lock
+from tests.games.test_concurrency import hold_the_first_lock, run_threads
 from tournaments.leagues import services
 from tournaments.leagues.projections import standings_projector
 
@@ -232,3 +232,41 @@ def test_a_hand_sent_again_at_once_with_its_version_and_key_is_recorded_once(pat
     assert answer["receipt"]["head"] == recorded.last().hash
     assert [e.type for e in recorded.filter(type="hand_recorded")] == ["hand_recorded"]
     assert set(recorded.values_list("batch", flat=True)) == {version + 1}
+
+
+def test_a_table_moved_while_a_name_at_it_is_corrected_is_signed_with_both(monkeypatch):
+    """The move signs its seating, then holds the game's row while the standings are made
+    again; a name corrected at the table meanwhile (as the admin does) signs once the move has
+    committed, so the signature covers both changes."""
+    from games import seating
+    from games.models import Seat
+    from tests.games.tampering import verify
+    from tests.tournaments.brackets.test_races import held_open
+
+    from ..conftest import finish
+
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Moving Club", created_by=organiser)
+    season = services.open_season(league=league, name="Spring", by=organiser)
+    first, second = (services.open_night(season=season) for _ in range(2))
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=first, created_by=organiser, sheet=True
+    )
+    finish(game, winner=0, seats=2)
+    moving = held_open(monkeypatch, services, "recompute_season")
+
+    def change(i):
+        if i == 0:
+            services.move_table(game_id=game.pk, night=second, by=organiser)
+            return
+        assert moving.wait(10)
+        with transaction.atomic():
+            Seat.objects.filter(game=game, seat=0).update(player="Annie")
+            seating.seal(game.pk)
+
+    run_threads(2, change)
+
+    signed = seating.seatings([game.pk])[game.pk]
+    assert signed[0][0] == [0, "Annie", False]
+    assert signed[2][0][2] == second.pk
+    assert "who sat where as signed" in verify()
