@@ -32,7 +32,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
 
 from config.views import DATABASE_AWAY, RETRY_AFTER, UNAVAILABLE_DETAIL
-from games import chain, errors, registry, services
+from games import chain, errors, registry, seating, services
 from games.auth import SeatAuthentication, SeatPrincipal, UserTokenAuthentication
 from games.models import Dispute, Game
 from games.serializers import (
@@ -51,6 +51,7 @@ from games.serializers import (
     GameViewSerializer,
     ReplayQuerySerializer,
     RulingSerializer,
+    SeatingSerializer,
     TokenSerializer,
     UndoResultSerializer,
     UndoSerializer,
@@ -728,6 +729,28 @@ class RulingView(GameAPIView):
             dispute_id=dispute_id, by=caller.actor, **serializer.validated_data
         )
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class SeatingView(GameAPIView):
+    permission_classes = [IsSeatOrReferee]
+
+    @extend_schema(
+        operation_id="games_seating_retrieve",
+        summary="Who sits where, signed by the server",
+        description="The name at each seat, the season the game counts for and the table a "
+        "league or a tournament seated it as, with the server's signature of them all, made "
+        "again whenever an organiser changes them (a table moved to another night, a name "
+        "corrected). Check the signature with `GET /api/chain/keys/` "
+        "(`games.seating.published_problem`): a seat changed in the database by someone "
+        "without the server's key no longer verifies (docs/TRUST.md).",
+        parameters=[GAME_ID],
+        responses={200: SeatingSerializer, **ERRORS_READ},
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        game = self.caller().game
+        signature = Game.objects.values_list("seating_signature", flat=True).get(pk=game.pk)
+        signed = seating.seatings([game.pk])[game.pk]
+        return Response(seating.published(game.pk, signed, signature))
 
 
 class ChainKeysView(APIView):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/", api.GameDetailView.as_view(), name="game"),
     path("games/<uuid:game_id>/commands/", api.CommandsView.as_view(), name="commands"),
     path("games/<uuid:game_id>/events/", api.EventsView.as_view(), name="events"),
+    path("games/<uuid:game_id>/seating/", api.SeatingView.as_view(), name="seating"),
     path("games/<uuid:game_id>/replay/", api.ReplayView.as_view(), name="replay"),
     path("games/<uuid:game_id>/undo/", api.UndoView.as_view(), name="undo"),
     path("games/<uuid:game_id>/disputes/", api.DisputesView.as_view(), name="disputes"),

@@ -95,6 +95,56 @@ def seal(*game_ids: UUID | str) -> None:
             )
 
 
+def published(game_id: UUID, seating: Seating, signature: str) -> dict[str, Any]:
+    """A game's seating as ``GET /api/games/{id}/seating/`` gives it: every field the signature
+    is taken over, and the signature."""
+    seats, season, parts = seating
+    return {
+        "game": str(game_id),
+        "seats": [{"seat": seat, "player": name, "bot": bot} for seat, name, bot in seats],
+        "season": season,
+        "counts_for": parts,
+        "signature": signature,
+    }
+
+
+def published_problem(
+    answer: Mapping[str, Any],
+    public_keys: Mapping[str, str],
+    game: Mapping[str, Any] | None = None,
+) -> str | None:
+    """What is wrong with a game's seating as the API gives it (``GET
+    /api/games/{id}/seating/``), checked with the server's public keys (``GET
+    /api/chain/keys/``: key id -> public key), or None when it is what the server signed. With
+    ``game`` (``GET /api/games/{id}/``), also that the names it shows at the seats are the
+    signed ones. A club checks from the API alone, as with a finished game's log."""
+    try:
+        game_id = UUID(str(answer["game"]))
+        seats = [(s["seat"], s["player"], s["bot"]) for s in answer["seats"]]
+        seating = [[list(seat) for seat in seats], answer["season"], list(answer["counts_for"])]
+        signature = answer["signature"]
+        if not isinstance(signature, str):
+            raise TypeError("the signature is not text")
+        shown = None if game is None else {s["seat"]: s["player"] for s in game["seats"]}
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return f"the seating cannot be read: {exc!r}"
+    problem_found = problem(game_id, seating, signature, public_keys)
+    if problem_found is not None:
+        return problem_found
+    if shown is not None:
+        if game is not None and str(game.get("id")) != str(game_id):
+            return f"the game shown is {game.get('id')}, not {game_id}, whose seating this is"
+        for seat, name, _ in seats:
+            if shown.get(seat) != name:
+                return (
+                    f"the game shows {shown.get(seat)!r} at seat {seat}, where the server "
+                    f"signed {name!r}"
+                )
+        if set(shown) != {seat for seat, _, _ in seats}:
+            return "the game shows other seats than the server signed"
+    return None
+
+
 def problem(
     game_id: UUID | str, seating: Seating, signature: str, public_keys: Mapping[str, str]
 ) -> str | None:

@@ -568,6 +568,31 @@ class ChainKeysSerializer(serializers.Serializer):
     keys = ChainKeySerializer(many=True)
 
 
+class SignedSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    bot = serializers.BooleanField(help_text="A bot plays this seat.")
+
+
+class SeatingSerializer(serializers.Serializer):
+    """Who sits where, with the server's signature of it (``games.seating``)."""
+
+    game = serializers.UUIDField()
+    seats = SignedSeatSerializer(many=True)
+    season = serializers.IntegerField(allow_null=True, help_text="The season the game counts for.")
+    counts_for = serializers.ListField(
+        child=serializers.ListField(),
+        help_text="What counts the game and who sits where for it: for a league, "
+        '`["league", season, night, [league player id at each seat]]`; for a tournament, '
+        '`["tournament", tournament, round, table, [name at each seat]]`.',
+    )
+    signature = serializers.CharField(
+        help_text='`key id:hex`: the Ed25519 signature of the JSON array `["uno-seating-v1", '
+        "game, [[[seat, player, bot], ...], season, counts_for]]` without spaces and with "
+        "sorted keys. Empty for a game never signed."
+    )
+
+
 class DisputeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     version = serializers.IntegerField(help_text="The event the claim is about.")

@@ -137,3 +137,22 @@ def test_a_season_whose_tables_were_seated_is_not_deleted_in_the_admin(
     empty = services.open_season(league=season.league, name="Spare", by=season.league.created_by)
     admin_client.post(reverse("admin:tournaments_season_delete", args=[empty.pk]), {"post": "yes"})
     assert not Season.objects.filter(pk=empty.pk).exists()
+
+
+def test_the_organiser_checks_a_tables_night_and_players_from_the_api(night_won, organiser):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    game, night = night_won
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=organiser).key}")
+    keys = {k["id"]: k["public_key"] for k in client.get("/api/chain/keys/").json()["keys"]}
+
+    signed = client.get(f"/api/games/{game.pk}/seating/").json()
+    SeasonGame.objects.filter(game=game).update(night=services.open_night(season=night.season))
+    moved = client.get(f"/api/games/{game.pk}/seating/").json()
+
+    players = [p.pk for p in (night.season.league.players.get(name=n) for n in ("Ann", "Bob"))]
+    assert signed["counts_for"] == [["league", night.season_id, night.pk, players]]
+    assert seating.published_problem(signed, keys) is None
+    assert seating.published_problem(moved, keys).startswith("who sat where is not what")
