@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from io import StringIO
 
-from django.core.management import call_command
+import pytest
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 
 def tamper(sql: str, params, table: str = "games_event") -> None:
-    """Run ``sql`` on an append-only ``table`` (the log, or a tournament's rulings) with its
-    triggers lifted, inside the test's transaction (rolled back afterwards, triggers
-    included)."""
+    """Run ``sql`` on ``table`` as someone who can write to the database would: an append-only
+    table (the log, a tournament's rulings) with its triggers lifted, inside the test's
+    transaction (rolled back afterwards, triggers included)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Check the deferred foreign keys first: PostgreSQL will not alter a table with
@@ -32,3 +33,11 @@ def verify(*args: str) -> str:
     out = StringIO()
     call_command("verify_events", *args, stdout=out)
     return out.getvalue()
+
+
+def reported() -> str:
+    """``manage.py verify_events`` where it must find something: what it reported (it exits 1)."""
+    with pytest.raises(CommandError) as excinfo:
+        verify()
+    assert excinfo.value.returncode == 1
+    return str(excinfo.value)

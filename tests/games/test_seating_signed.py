@@ -4,30 +4,14 @@ the seating again, so the service's own changes verify."""
 
 from importlib import import_module
 
-import pytest
 from django.apps import apps
-from django.core.management import CommandError
-from django.db import connection
 from django.urls import reverse
 
 from games import bots, seating, services
 from games.chain import server_public_keys, signer_for
 from games.models import Game, Seat
-from tests.games.tampering import verify
+from tests.games.tampering import reported, tamper, verify
 from tests.web.table_support import drive
-
-
-def reported() -> str:
-    with pytest.raises(CommandError) as excinfo:
-        verify()
-    assert excinfo.value.returncode == 1
-    return str(excinfo.value)
-
-
-def sql(statement: str, params) -> None:
-    """A change made straight in the database, as someone who can write to it would."""
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
 
 
 def test_a_game_as_created_verifies_and_its_seating_is_signed(make_game):
@@ -43,9 +27,21 @@ def test_a_game_as_created_verifies_and_its_seating_is_signed(make_game):
 def test_names_swapped_at_two_seats_are_found(make_game, play):
     game, other = make_game(), make_game(players=("Dee", "Eve"))
     play(game, commands=4)
-    sql("UPDATE games_seat SET player = 'X' WHERE game_id = %s AND seat = 0", [game.pk.hex])
-    sql("UPDATE games_seat SET player = 'Ann' WHERE game_id = %s AND seat = 1", [game.pk.hex])
-    sql("UPDATE games_seat SET player = 'Bob' WHERE game_id = %s AND seat = 0", [game.pk.hex])
+    tamper(
+        "UPDATE games_seat SET player = 'X' WHERE game_id = %s AND seat = 0",
+        [game.pk.hex],
+        "games_seat",
+    )
+    tamper(
+        "UPDATE games_seat SET player = 'Ann' WHERE game_id = %s AND seat = 1",
+        [game.pk.hex],
+        "games_seat",
+    )
+    tamper(
+        "UPDATE games_seat SET player = 'Bob' WHERE game_id = %s AND seat = 0",
+        [game.pk.hex],
+        "games_seat",
+    )
 
     message = reported()
 

@@ -6,12 +6,11 @@ triggers kept them."""
 import json
 
 import pytest
-from django.core.management import CommandError
 from django.db import IntegrityError, connection, transaction
 from rest_framework.test import APIClient
 
 from games.chain import GENESIS, server_public_keys, signer_for
-from tests.games.tampering import tamper, verify
+from tests.games.tampering import reported, tamper, verify
 from tournaments.brackets import directing, rulings
 from tournaments.brackets.models import Ruling, Table
 
@@ -49,13 +48,6 @@ def chain(tournament) -> list[Ruling]:
 def on_rulings(sql: str, params) -> None:
     """What a database administrator does after lifting the rulings' triggers."""
     tamper(sql, params, table="tournaments_ruling")
-
-
-def reported() -> str:
-    with pytest.raises(CommandError) as excinfo:
-        verify()
-    assert excinfo.value.returncode == 1
-    return str(excinfo.value)
 
 
 def test_each_ruling_is_numbered_linked_to_the_one_before_and_signed(cup, organiser):

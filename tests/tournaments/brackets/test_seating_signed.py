@@ -4,24 +4,16 @@ the table's placings still match the game, are found by ``manage.py verify_event
 director's repairs and reopenings sign again the tables they take down."""
 
 import pytest
-from django.core.management import CommandError
 
 from games import seating
 from games.models import Seat
-from tests.games.tampering import verify
+from tests.games.tampering import reported, verify
 from tests.tournaments.brackets.support import cup_of_eight, play_game, play_round
 from tournaments.brackets import directing
 from tournaments.brackets import services as brackets
 from tournaments.brackets.models import Round, Table
 
 pytestmark = pytest.mark.django_db
-
-
-def reported() -> str:
-    with pytest.raises(CommandError) as excinfo:
-        verify()
-    assert excinfo.value.returncode == 1
-    return str(excinfo.value)
 
 
 def test_a_table_signs_its_tournament_round_number_and_players(organiser):

@@ -6,13 +6,12 @@ moving it, taking it off, renaming a player, linking an account) sign it again."
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connection
+from django.core.management import call_command
 from django.urls import reverse
 
 from games import seating
 from games.models import Game
-from tests.games.tampering import verify
+from tests.games.tampering import reported, tamper, verify
 from tournaments.leagues import services
 from tournaments.leagues.models import Season, SeasonGame, SeasonSeat, StandingRow
 
@@ -35,18 +34,6 @@ def night_won(season, organiser):
     )
     finish(game, winner=0, seats=2)
     return game, night
-
-
-def reported() -> str:
-    with pytest.raises(CommandError) as excinfo:
-        verify()
-    assert excinfo.value.returncode == 1
-    return str(excinfo.value)
-
-
-def sql(statement: str, params) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
 
 
 def wins(season) -> dict[str, int]:
@@ -72,9 +59,21 @@ def test_a_win_handed_over_by_swapping_seats_and_rebuilding_the_standings_is_fou
     seats = {s.seat: s for s in SeasonSeat.objects.filter(season_game__game=game)}
     # Swapped through a free seat number, as psql would, then the tables made again from the
     # log: every table now adds up to what the games and the (changed) seating give.
-    sql("UPDATE tournaments_seasonseat SET seat = 9 WHERE id = %s", [seats[0].pk])
-    sql("UPDATE tournaments_seasonseat SET seat = 0 WHERE id = %s", [seats[1].pk])
-    sql("UPDATE tournaments_seasonseat SET seat = 1 WHERE id = %s", [seats[0].pk])
+    tamper(
+        "UPDATE tournaments_seasonseat SET seat = 9 WHERE id = %s",
+        [seats[0].pk],
+        "tournaments_seasonseat",
+    )
+    tamper(
+        "UPDATE tournaments_seasonseat SET seat = 0 WHERE id = %s",
+        [seats[1].pk],
+        "tournaments_seasonseat",
+    )
+    tamper(
+        "UPDATE tournaments_seasonseat SET seat = 1 WHERE id = %s",
+        [seats[0].pk],
+        "tournaments_seasonseat",
+    )
     call_command("rebuild_projections", stdout=StringIO(), stderr=StringIO())
     assert wins(season) == {"Ann": 0, "Bob": 1}
 

@@ -3,9 +3,8 @@ included) with its game: a result edited in the database alone (here through the
 would) is reported by season, night and game, and the command exits 1."""
 
 import pytest
-from django.core.management import CommandError
 
-from tests.games.tampering import verify
+from tests.games.tampering import reported, verify
 from tournaments.leagues import services
 from tournaments.leagues.models import GameResult
 
@@ -26,13 +25,6 @@ def sheets(season, organiser):
     )
     hand(playing, 1, {0: 20})
     return over, playing
-
-
-def reported() -> str:
-    with pytest.raises(CommandError) as excinfo:
-        verify()
-    assert excinfo.value.returncode == 1
-    return str(excinfo.value)
 
 
 def test_season_games_verify_with_their_results(sheets):
