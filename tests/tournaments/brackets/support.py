@@ -61,6 +61,23 @@ def cup_of_eight(organiser, name: str = "Cup", **options) -> Tournament:
     return tournament
 
 
+def swiss_of_four(organiser) -> Tournament:
+    """A started swiss of two rounds at tables of two (Ann, Bob, Cid, Dee), one hand a game."""
+    from tournaments.brackets import services
+
+    tournament = services.create_tournament(
+        name="Swiss",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        rounds=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cid", "Dee"],
+    )
+    services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    return tournament
+
+
 def clock_cup(organiser, *, turn_seconds: int = 30):
     """The one table of a started swiss round of three (Ann, Bob, Cid), one hand a game, whose
     turns are timed: ``turn_seconds`` a turn."""

@@ -10,7 +10,7 @@ from tournaments.brackets import directing, tasks
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets.models import Round, Ruling, Table, Tournament
 
-from .support import play_game
+from .support import play_game, swiss_of_four
 
 pytestmark = pytest.mark.django_db
 
@@ -383,16 +383,7 @@ def test_advance_is_refused_while_a_table_plays(organiser):
 
 
 def test_repairing_a_round_before_play_seats_it_from_the_entries_as_they_are(organiser):
-    tournament = tournament_services.create_tournament(
-        name="Swiss",
-        organiser=organiser,
-        format="swiss",
-        table_size=2,
-        rounds=2,
-        scoring="none",
-        players=["Ann", "Bob", "Cid", "Dee"],
-    )
-    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament = swiss_of_four(organiser)
     tournament_services.drop_entry(tournament_id=tournament.pk, player="Dee", by=organiser)
     directing.repair_round(tournament_id=tournament.pk, reason="Dee went home", by=organiser)
     [rnd] = Round.objects.filter(tournament=tournament)

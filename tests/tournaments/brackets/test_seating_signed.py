@@ -8,7 +8,12 @@ import pytest
 from games import seating
 from games.models import Seat
 from tests.games.tampering import reported, verify
-from tests.tournaments.brackets.support import cup_of_eight, play_game, play_round
+from tests.tournaments.brackets.support import (
+    cup_of_eight,
+    play_game,
+    play_round,
+    swiss_of_four,
+)
 from tournaments.brackets import directing
 from tournaments.brackets import services as brackets
 from tournaments.brackets.models import Round, Table
@@ -51,16 +56,7 @@ def test_two_players_swapped_at_a_table_and_at_its_seats_are_found(organiser):
 
 
 def test_the_tables_a_repair_takes_down_are_signed_again(organiser):
-    cup = brackets.create_tournament(
-        name="Swiss",
-        organiser=organiser,
-        format="swiss",
-        table_size=2,
-        rounds=2,
-        scoring="none",
-        players=["Ann", "Bob", "Cid", "Dee"],
-    )
-    brackets.start_tournament(tournament_id=cup.pk, by=organiser)
+    cup = swiss_of_four(organiser)
     taken_down = [t.game_id for t in Table.objects.filter(round__tournament=cup)]
     brackets.drop_entry(tournament_id=cup.pk, player="Dee", by=organiser)
 
