@@ -333,3 +333,57 @@ def test_rulings_recorded_before_they_were_signed_are_numbered_and_signed_by_the
         added = rulings.record(tournament, round_number=2, kind="repaired", reason="again")
     assert added.sequence == 4
     assert rulings.chain_problems(list(tournament.rulings.all()), server_public_keys()) == []
+
+
+# What main had before who sat where was signed (games 0008, tournaments 0012).
+BEFORE_SEATING = [("games", "0007_game_closed"), ("tournaments", "0011_rulings_signed")]
+
+
+def test_who_sat_where_before_it_was_signed_is_signed_by_the_upgrade_as_the_service_reads_it():
+    from games import seating
+    from games.chain import server_public_keys
+    from tests.games.tampering import verify
+
+    executor = migrate(MigrationExecutor(connection), BEFORE_SEATING)
+    apps = executor.loader.project_state(BEFORE_SEATING).apps
+    model = apps.get_model
+    user = model("auth", "User").objects.create(username="olga")
+    games = []
+    for i, names in enumerate((["Ann", "Bob", "Cy"], ["Dee", "Eve"], ["Fay", "Gus"])):
+        game = model("games", "Game").objects.create(
+            id=uuid.UUID(int=i + 1), variant="classic", scoring="standard", created_by=user
+        )
+        for number, name in reversed(list(enumerate(names))):  # rows out of seat order
+            model("games", "Seat").objects.create(
+                game=game, seat=number, player=name, secret=f"s-{i}-{number}", bot=number == 2
+            )
+        games.append(game)
+    league = model("tournaments", "League").objects.create(name="Club", created_by=user)
+    season = model("tournaments", "Season").objects.create(league=league, name="Spring")
+    night = model("tournaments", "Night").objects.create(season=season, number=1)
+    players = [model("tournaments", "Player").objects.create(league=league, name=n) for n in "AB"]
+    model("games", "Game").objects.filter(pk=games[1].pk).update(season_id=season.pk)
+    season_game = model("tournaments", "SeasonGame").objects.create(
+        game=games[1], season=season, night=night
+    )
+    for number, player in reversed(list(enumerate(players))):
+        model("tournaments", "SeasonSeat").objects.create(
+            season_game=season_game, seat=number, player=player
+        )
+    cup = model("tournaments", "Tournament").objects.create(
+        name="Cup", organiser=user, format="swiss", table_size=2, status="running"
+    )
+    rnd = model("tournaments", "Round").objects.create(tournament=cup, number=1, kind="swiss")
+    model("tournaments", "Table").objects.create(
+        round=rnd, number=1, game=games[2], players=["Fay", "Gus"]
+    )
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+
+    signed = seating.seatings()
+    assert signed[games[1].pk][2] == [["league", season.pk, night.pk, [p.pk for p in players]]]
+    assert signed[games[2].pk][2] == [["tournament", cup.pk, 1, 1, ["Fay", "Gus"]]]
+    for game in games:
+        signature = Game.objects.get(pk=game.pk).seating_signature
+        assert seating.problem(game.pk, signed[game.pk], signature, server_public_keys()) is None
+    assert "who sat where as signed" in verify("--allow-unsigned")
