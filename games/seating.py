@@ -131,8 +131,8 @@ def published_problem(
     problem_found = problem(game_id, seating, signature, public_keys)
     if problem_found is not None:
         return problem_found
-    if shown is not None:
-        if game is not None and str(game.get("id")) != str(game_id):
+    if game is not None and shown is not None:
+        if str(game.get("id")) != str(game_id):
             return f"the game shown is {game.get('id')}, not {game_id}, whose seating this is"
         for seat, name, _ in seats:
             if shown.get(seat) != name:

@@ -12,7 +12,7 @@ from django.test import Client
 from tournaments.brackets import services as tournament_services
 from tournaments.brackets.models import Entry, Round, Ruling, Table
 
-from .support import play_round
+from .support import play_round, swiss_of_four
 
 pytestmark = pytest.mark.django_db
 
@@ -64,16 +64,7 @@ def test_the_bracket_is_an_svg_of_rounds_tables_and_who_went_on(tournament):
 
 
 def test_a_swiss_bracket_ticks_nobody_for_playing_the_next_round(organiser):
-    tournament = tournament_services.create_tournament(
-        name="Swiss",
-        organiser=organiser,
-        format="swiss",
-        rounds=2,
-        table_size=2,
-        scoring="none",
-        players=["Ann", "Bob", "Cid", "Dee"],
-    )
-    tournament_services.start_tournament(tournament_id=tournament.pk, by=organiser)
+    tournament = swiss_of_four(organiser)
     play_round(tournament)
     html = page(Client(), tournament)
     svg = svg_of(html)

@@ -29,9 +29,10 @@ import pytest
 import redis
 from django.db import connection
 
-from games import registry
+from games import registry, seating
 from games import services as game_services
 from games.bots import next_bot_move
+from games.chain import server_public_keys
 from games.models import Game, Seat
 from rules import decide
 from tests.proxy import Proxy, free_port
@@ -192,6 +193,18 @@ def seated_exactly_once(tournament, games_before, *, after: float, within: float
             "status", flat=True
         )
     ) == {"finished"}
+    # Who sits at every table is as the server signed it: a seating cut off midway left no
+    # table unsigned, and the retry signed the one it seated.
+    games = list(
+        Table.objects.filter(round__tournament=tournament).values_list(
+            "game_id", "game__seating_signature"
+        )
+    )
+    signed = seating.seatings([game_id for game_id, _ in games])
+    keys = server_public_keys()
+    assert [seating.problem(g, signed[g], signature, keys) for g, signature in games] == [
+        None
+    ] * len(games)
     return took
 
 
