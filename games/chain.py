@@ -194,6 +194,27 @@ def verify_signature(
     return verify_message(public_keys, signature, head_message(game_id, version, head))
 
 
+def signature_problem(public_keys: Mapping[str, str], signature: str, message: bytes) -> str | None:
+    """Why ``signature`` is not the server's signature of ``message`` ("never signed by the
+    server", "signed by key X, which this server does not know ...", "not what the server
+    signed"), or None when it is: for a statement the server signs beside the log (a seating,
+    a record)."""
+    if not signature:
+        return "never signed by the server"
+    if verify_message(public_keys, signature, message):
+        return None
+    signer = signature.partition(":")[0]
+    if signer and signer not in public_keys:
+        return (
+            f"signed by key {signer}, which this server does not know (see CHAIN_SIGNING_KEY "
+            "and CHAIN_RETIRED_KEYS)"
+        )
+    return NOT_SIGNED
+
+
+NOT_SIGNED = "not what the server signed"
+
+
 def verify_message(public_keys: Mapping[str, str], signature: str, message: bytes) -> bool:
     """Whether ``signature`` (``key id:hex``) is a signature of ``message`` by one of
     ``public_keys`` (key id -> public key hex)."""

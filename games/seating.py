@@ -31,7 +31,7 @@ from uuid import UUID
 from django.db import transaction
 
 from games import registry
-from games.chain import canonical_json, server_signer, verify_message
+from games.chain import NOT_SIGNED, canonical_json, server_signer, signature_problem
 
 _SEATING = "uno-seating-v1"
 
@@ -149,14 +149,9 @@ def problem(
     game_id: UUID | str, seating: Seating, signature: str, public_keys: Mapping[str, str]
 ) -> str | None:
     """What is wrong with a game's seating against the server's signature of it, or None."""
-    if not signature:
-        return "who sat where was never signed by the server"
-    if verify_message(public_keys, signature, message(game_id, seating)):
+    found = signature_problem(public_keys, signature, message(game_id, seating))
+    if found is None:
         return None
-    signer = signature.partition(":")[0]
-    if signer and signer not in public_keys:
-        return (
-            f"who sat where is signed by key {signer}, which this server does not know (see "
-            "CHAIN_SIGNING_KEY and CHAIN_RETIRED_KEYS)"
-        )
-    return "who sat where is not what the server signed (a name, a seat or its table changed)"
+    if found == NOT_SIGNED:
+        return "who sat where is not what the server signed (a name, a seat or its table changed)"
+    return f"who sat where {'is' if signature else 'was'} {found}"

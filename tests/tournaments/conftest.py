@@ -36,6 +36,22 @@ def season(league, organiser):
     return services.open_season(league=league, name="Autumn", by=organiser)
 
 
+@pytest.fixture
+def night_won(season, organiser):
+    """Night 1 of the season: Ann beats Bob at a score-sheet table."""
+    night = services.open_night(season=season)
+    game = services.start_season_game(
+        season=season,
+        players=["Ann", "Bob"],
+        night=night,
+        created_by=organiser,
+        sheet=True,
+        target=100,
+    )
+    finish(game, winner=0, seats=2)
+    return game, night
+
+
 def hand(game, out, points=None, remaining=None, actor="user:1"):
     """Record one hand of ``game``'s score sheet; ``points`` maps seat numbers to points."""
     return services.record_hand(

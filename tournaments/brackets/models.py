@@ -8,12 +8,32 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games.records import SignedRecord
 from tournaments.leagues.models import SCORING_CHOICES
 
 
-class Tournament(models.Model):
+class Tournament(SignedRecord):
     """Rounds of tables; players advance by the format (docs/TOURNAMENTS.md). The organiser
-    referees every table. Change it through ``tournaments.brackets.services``."""
+    referees every table. Change it through ``tournaments.brackets.services``. Its name, its
+    organiser and the settings its rounds are seated and decided by are signed
+    (``games.records``)."""
+
+    signed_fields = (
+        "name",
+        "organiser",
+        "variant",
+        "scoring",
+        "target",
+        "options",
+        "format",
+        "table_size",
+        "advance",
+        "rounds",
+        "final_table",
+        "duplicate_deals",
+        "seeding",
+        "turn_seconds",
+    )
 
     class Format(models.TextChoices):
         ELIMINATION = "elimination"

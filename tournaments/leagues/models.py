@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games.records import SignedRecord
 from rules.engine import SCORINGS
 
 # Variants are not choices here: the engine grows editions, and the services check the name
@@ -21,9 +22,12 @@ from rules.engine import SCORINGS
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 
 
-class League(models.Model):
+class League(SignedRecord):
     """A club's competition. Its variant, scoring and target are the defaults of its seasons
-    (and a season's are the defaults of its games)."""
+    (and a season's are the defaults of its games). Its name and defaults are signed
+    (``games.records``)."""
+
+    signed_fields = ("name", "variant", "scoring", "target", "options")
 
     name = models.CharField(max_length=100)
     variant = models.CharField(max_length=20, default="classic")
@@ -116,9 +120,13 @@ class Referee(models.Model):
         return f"{self.user} referees {self.league or self.tournament}"
 
 
-class Player(models.Model):
+class Player(SignedRecord):
     """Someone who plays in a league, known by name; an account is optional (a club night needs
-    none). Names are unique within the league: the name is how a table's seat finds its player."""
+    none). Names are unique within the league: the name is how a table's seat finds its player.
+    The name and the league are signed (``games.records``): the standings name players by it.
+    The account is not (deleting an account unlinks it without a save)."""
+
+    signed_fields = ("league", "name")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
@@ -145,12 +153,23 @@ class Player(models.Model):
         return self.name
 
 
-class Season(models.Model):
+class Season(SignedRecord):
     """One period of a league; standings are per season. ``variant``, ``scoring`` and ``target``
     override the league's when set. ``best_nights`` counts only each player's best N nights;
     ``attendance_points`` are league points for every night a player played (docs/STANDINGS.md).
     Change the standings options through ``services.set_standings_options`` (or the admin),
-    which recomputes the table."""
+    which recomputes the table. What the standings are added up by is signed
+    (``games.records``)."""
+
+    signed_fields = (
+        "league",
+        "name",
+        "variant",
+        "scoring",
+        "target",
+        "best_nights",
+        "attendance_points",
+    )
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
@@ -193,9 +212,16 @@ class Season(models.Model):
         return dict(league.options or {}) if self.effective_variant == league.variant else {}
 
 
-class Night(models.Model):
+class Night(SignedRecord):
     """A league night: the evening a season's games are played, numbered 1, 2, 3 ... Closed
-    (``closed_at``) once its tables are over: no table is seated at a closed night."""
+    (``closed_at``) once its tables are over: no table is seated at a closed night. Its season,
+    number and date are signed (``games.records``)."""
+
+    signed_fields = ("season", "number", "date")
+
+    @classmethod
+    def described(cls, pk, values) -> str:
+        return f"night {pk} (number {values['number']} of season {values['season_id']})"
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     number = models.PositiveSmallIntegerField()

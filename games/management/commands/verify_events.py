@@ -14,10 +14,12 @@ start of a game's log: an unsigned event after a signed one is never from before
 
 Once every log holds, every game's seating (who sat at each seat, and the table a league or a
 tournament seated it as) is checked against the server's signature of it (``games.seating``),
-and what other apps recorded from games' results is compared with the games
+as is every record the server signs beside the games (``games.records``: a league player's
+name, a season's standings settings, a night's number, a tournament's settings), and what
+other apps recorded from games' results is compared with the games
 (``games.registry.verify_checks``: a tournament table's placings and a tournament's winner, a
 season game's result, and a league's night rows, standings and ratings): exits 1 listing every
-record that disagrees with its game.
+seating and record not as signed and every record that disagrees with its game.
 
 On PostgreSQL everything is read from one snapshot of the database, in a read-only transaction
 (REPEATABLE READ): a game that ends while the command runs is seen nowhere, neither in its log
@@ -33,7 +35,7 @@ from uuid import UUID
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
-from games import chain, registry, seating, store
+from games import chain, records, registry, seating, store
 from games.models import Event, Game, Snapshot
 from games.store import snapshot_holds
 from rules import ENGINE_VERSION, event_from_dict
@@ -162,6 +164,26 @@ def seating_problems(public_keys) -> list[str]:
     return problems
 
 
+def record_problems(public_keys) -> tuple[int, list[str], list[str]]:
+    """How many records the server signs beside the games (``games.records``), what they are
+    (``["leagues", "players", ...]``, the kinds there are rows of), and every one not as the
+    server signed it, each named with what is wrong."""
+    count = 0
+    kinds: dict[str, None] = {}
+    problems = []
+    for model, problem in records.checked(public_keys):
+        count += 1
+        kinds[str(model._meta.verbose_name_plural)] = None
+        if problem is not None:
+            problems.append(problem)
+    return count, list(kinds), problems
+
+
+def listing(heading: str, items: list[str]) -> str:
+    """``heading``, then each of ``items`` on a line of its own."""
+    return heading + ":\n" + "\n".join(f"- {item}" for item in items)
+
+
 @contextmanager
 def one_snapshot() -> Iterator[None]:
     """Inside, every read sees the database as it was at the first one, and nothing can be
@@ -232,28 +254,44 @@ class Command(BaseCommand):
         if problem is not None:
             raise CommandError(f"event log broken: {problem}", returncode=1)
         unsigned = seating_problems(keys)
+        signed_records, kinds, changed = record_problems(keys)
         checked, problems = recorded_results_problems(games)
-        if unsigned or problems:
+        if unsigned or changed or problems:
             parts = []
             if unsigned:
-                listed = "\n".join(f"- {problem}" for problem in unsigned)
-                many = len(unsigned) > 1
+                games_word = "games" if len(unsigned) > 1 else "game"
                 parts.append(
-                    f"{len(unsigned)} {'games' if many else 'game'}: who sat where is not as the "
-                    f"server signed it:\n{listed}"
+                    listing(
+                        f"{len(unsigned)} {games_word}: who sat where is not as the server "
+                        "signed it",
+                        unsigned,
+                    )
+                )
+            if changed:
+                many = len(changed) > 1
+                parts.append(
+                    listing(
+                        f"{len(changed)} {'records are' if many else 'record is'} not as the "
+                        f"server signed {'them' if many else 'it'}",
+                        changed,
+                    )
                 )
             if problems:
-                listed = "\n".join(f"- {problem}" for problem in problems)
+                many = len(problems) > 1
                 parts.append(
-                    f"{len(problems)} recorded result{'s' if len(problems) > 1 else ''} "
-                    f"disagree{'' if len(problems) > 1 else 's'} with the games:\n{listed}"
+                    listing(
+                        f"{len(problems)} recorded result{'s' if many else ''} "
+                        f"disagree{'' if many else 's'} with the games",
+                        problems,
+                    )
                 )
             raise CommandError("\n".join(parts), returncode=1)
         count = Event.objects.count()
         listed = ", ".join(checked[:-1]) + " and " * (len(checked) > 1) + "".join(checked[-1:])
         results = f"; {listed} match their games" if checked else ""
+        what = f" ({', '.join(kinds)})" if kinds else ""
         self.stdout.write(
             f"verified {count} events in {len(games)} games: every chain intact, every "
-            f"command signed, who sat where as signed, {checked_snapshots} snapshots match "
-            f"their events{results}"
+            f"command signed, who sat where as signed, {signed_records} records{what} as "
+            f"signed, {checked_snapshots} snapshots match their events{results}"
         )

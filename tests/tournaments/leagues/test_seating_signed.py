@@ -15,25 +15,7 @@ from tests.games.tampering import reported, tamper, verify
 from tournaments.leagues import services
 from tournaments.leagues.models import Season, SeasonGame, SeasonSeat, StandingRow
 
-from ..conftest import finish
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def night_won(season, organiser):
-    """Night 1 of the season: Ann beats Bob at a score-sheet table."""
-    night = services.open_night(season=season)
-    game = services.start_season_game(
-        season=season,
-        players=["Ann", "Bob"],
-        night=night,
-        created_by=organiser,
-        sheet=True,
-        target=100,
-    )
-    finish(game, winner=0, seats=2)
-    return game, night
 
 
 def wins(season) -> dict[str, int]:
