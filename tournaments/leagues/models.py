@@ -10,6 +10,9 @@ thrown away and rebuilt by ``rebuild_projections``): ``GameResult``, ``NightRow`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -220,7 +223,7 @@ class Night(SignedRecord):
     signed_fields = ("season", "number", "date")
 
     @classmethod
-    def described(cls, pk, values) -> str:
+    def described(cls, pk: object, values: Mapping[str, Any]) -> str:
         return f"night {pk} (number {values['number']} of season {values['season_id']})"
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
