@@ -72,9 +72,9 @@ class GameAdmin(admin.ModelAdmin):
         return False  # through the services, which deal the first hand
 
     def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
         # A name corrected at a seat: the server signs who sat where again.
-        seating.seal(form.instance.pk)
+        with seating.resealing(form.instance.pk):
+            super().save_related(request, form, formsets, change)
 
     def has_delete_permission(self, request, obj=None):
         return False  # the log is append-only

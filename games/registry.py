@@ -134,5 +134,6 @@ verify_checks: list[Callable[[Callable[[Any], GameState | None]], Verified]] = [
 # (``games.seating``): each is called with a list of game ids (None: every game) and returns,
 # for each of those games it counts, one JSON value naming the event, the table and who sits at
 # each seat (e.g. ``["league", season, night, [player ids]]``). A service of the app that
-# changes one calls ``games.seating.seal`` in its transaction.
+# changes one calls ``games.seating.seal`` (a new game) or ``games.seating.resealing`` (a game
+# already seated) in its transaction.
 seating_parts: list[Callable[[list[UUID] | None], dict[UUID, Any]]] = []

@@ -11,12 +11,14 @@ where each part is what an app that counts the game records of it
 (``games.registry.seating_parts``): a league's ``["league", season, night, [player id at each
 seat]]``, a tournament's ``["tournament", tournament, round, table, [name at each seat]]``.
 
-Every service that seats players or moves a table signs the seating again (``seal``), in its
-own transaction: creating a game, a rematch, a game against bots, a season's table, a table
-taken off its night or moved to another, a tournament's round, a seat's name corrected in the
-admin. ``manage.py verify_events`` then finds a seating changed by someone who can write to
-the database but does not hold the signing key: a name swapped at a seat, a league player put
-at another's seat, a table moved to another night or season (``problems``).
+Every service that seats players or moves a table signs the seating again, in its own
+transaction: ``seal`` for the games it seats (creating a game, a rematch, a game against bots,
+a season's table, a tournament's round), ``resealing`` around its change to games already
+seated (a table taken off its night or moved to another, a round's tables taken down, a seat's
+name corrected in the admin), which signs again only a seating that was as signed before.
+``manage.py verify_events`` then finds a seating changed by someone who can write to the
+database but does not hold the signing key: a name swapped at a seat, a league player put at
+another's seat, a table moved to another night or season (``problems``).
 
 A game's accounts (who opens a seat signed in) are not part of it: linking a league player to
 an account changes who may open the seat, not who sat there.
@@ -24,15 +26,24 @@ an account changes who may open the seat, not who sat there.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+import logging
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
 from django.db import transaction
 
 from games import registry
-from games.chain import NOT_SIGNED, canonical_json, server_signer, signature_problem
+from games.chain import (
+    NOT_SIGNED,
+    canonical_json,
+    server_public_keys,
+    server_signer,
+    signature_problem,
+)
 
+logger = logging.getLogger(__name__)
 _SEATING = "uno-seating-v1"
 
 Seating = list[Any]
@@ -76,23 +87,63 @@ def seatings(game_ids: Collection[UUID] | None = None) -> dict[UUID, Seating]:
     return {pk: seating_value(seats[pk], season_of[pk], parts[pk]) for pk in season_of}
 
 
-def seal(*game_ids: UUID | str) -> None:
-    """Sign the seating of each game as its rows stand now (a service that seats players or
-    moves a table calls this in its transaction, after its last change). The games' rows are
-    locked first, so of two services changing one game's seating at once, the second signs
-    what both changed (on PostgreSQL it reads after the first has committed)."""
+def _locked(game_ids: Iterable[UUID | str]) -> list[UUID]:
+    """The games' ids, their rows locked (in one order, so two services never wait for each
+    other)."""
     from games.models import Game
 
-    signer = server_signer()
     ids = sorted(
         game_id if isinstance(game_id, UUID) else UUID(str(game_id)) for game_id in game_ids
     )
+    list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
+    return ids
+
+
+def seal(*game_ids: UUID | str) -> None:
+    """Sign the seating of each game as its rows stand now (a service that seats a new game's
+    players calls this in its transaction, after its last change; a change to games already
+    seated goes through ``resealing``). The games' rows are locked first, so of two services
+    changing one game's seating at once, the second signs what both changed (on PostgreSQL it
+    reads after the first has committed)."""
+    from games.models import Game
+
+    signer = server_signer()
     with transaction.atomic():
-        list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
+        ids = _locked(game_ids)
         for game_id, seating in seatings(ids).items():
             Game.objects.filter(pk=game_id).update(
                 seating_signature=signer.sign_message(message(game_id, seating))
             )
+
+
+@contextmanager
+def resealing(*game_ids: UUID | str) -> Iterator[None]:
+    """Around a service's change to who sat where at games already seated (a table moved or
+    taken off, a round taken down, a name corrected in the admin): the games' rows are locked
+    and their seatings checked first, and after the change each is signed again, but only one
+    that was as the server signed it before. A seating changed behind the server's back is not
+    blessed by the organiser's change that follows: the change is kept, an error is logged,
+    and ``verify_events`` goes on naming the game."""
+    from games.models import Game
+
+    with transaction.atomic():
+        ids = _locked(game_ids)
+        keys = server_public_keys()
+        signed = dict(Game.objects.filter(pk__in=ids).values_list("pk", "seating_signature"))
+        found = {
+            game_id: problem(game_id, seating, signed[game_id], keys)
+            for game_id, seating in seatings(ids).items()
+        }
+        yield
+        for game_id, before in found.items():
+            if before is not None:
+                logger.error(
+                    "game %s: who sat where changed, but was not signed again: before the "
+                    "change, %s",
+                    game_id,
+                    before,
+                )
+        seal(*(game_id for game_id in ids if found.get(game_id) is None))
 
 
 def published(game_id: UUID, seating: Seating, signature: str) -> dict[str, Any]:

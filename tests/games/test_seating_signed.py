@@ -97,12 +97,12 @@ def test_a_game_against_bots_and_its_rematch_verify(db):
     assert "who sat where as signed" in verify()
 
 
-def test_a_name_corrected_in_the_admin_is_signed_again(admin_client, make_game):
-    game = make_game()
+def correct_in_the_admin(admin_client, game, seat_number: int, name: str):
+    """The game's change page in the admin sent with the name at ``seat_number`` corrected."""
     seats = list(Seat.objects.filter(game=game).order_by("seat"))
     form = {
-        "seats-TOTAL_FORMS": "3",
-        "seats-INITIAL_FORMS": "3",
+        "seats-TOTAL_FORMS": str(len(seats)),
+        "seats-INITIAL_FORMS": str(len(seats)),
         "seats-MIN_NUM_FORMS": "0",
         "seats-MAX_NUM_FORMS": "1000",
         "referees-TOTAL_FORMS": "0",
@@ -113,14 +113,40 @@ def test_a_name_corrected_in_the_admin_is_signed_again(admin_client, make_game):
     for i, seat in enumerate(seats):
         form[f"seats-{i}-id"] = str(seat.pk)
         form[f"seats-{i}-game"] = str(game.pk)
-        form[f"seats-{i}-player"] = "Annie" if seat.seat == 0 else seat.player
+        form[f"seats-{i}-player"] = name if seat.seat == seat_number else seat.player
         form[f"seats-{i}-user"] = ""
+    return admin_client.post(reverse("admin:games_game_change", args=[game.pk]), form)
 
-    response = admin_client.post(reverse("admin:games_game_change", args=[game.pk]), form)
+
+def test_a_name_corrected_in_the_admin_is_signed_again(admin_client, make_game):
+    game = make_game()
+
+    response = correct_in_the_admin(admin_client, game, 0, "Annie")
 
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Seat.objects.get(game=game, seat=0).player == "Annie"
     assert "who sat where as signed" in verify()
+
+
+def test_a_correction_after_a_change_behind_the_servers_back_does_not_sign_the_change(
+    admin_client, make_game, caplog
+):
+    # Bob's seat handed to Mallory in the database; the organiser then corrects Ann's name in
+    # the admin: the correction is kept, but Mallory's seat is not signed with it.
+    game = make_game()
+    tamper(
+        "UPDATE games_seat SET player = 'Mallory' WHERE game_id = %s AND seat = 1",
+        [game.pk.hex],
+        "games_seat",
+    )
+
+    with caplog.at_level("ERROR", logger="games.seating"):
+        response = correct_in_the_admin(admin_client, game, 0, "Annie")
+
+    assert response.status_code == 302
+    assert Seat.objects.get(game=game, seat=0).player == "Annie"
+    assert f"game {game.pk}: who sat where is not what the server signed" in reported()
+    assert f"game {game.pk}: who sat where changed, but was not signed again" in caplog.text
 
 
 def test_the_upgrade_signs_the_games_recorded_before(make_game):

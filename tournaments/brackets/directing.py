@@ -128,9 +128,9 @@ def repair_round(*, tournament_id: int, reason: str, by: Any = None) -> Round | 
             reason=why,
             by=_user(by),
         )
-        last.delete()
         # Their games are no longer the tournament's tables: who sat there is signed so.
-        seating.seal(*(t.game_id for t in tables))
+        with seating.resealing(*(t.game_id for t in tables)):
+            last.delete()
         return services.seat_next_round(tournament_id=tournament_id)
 
 

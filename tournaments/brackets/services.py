@@ -816,9 +816,8 @@ def withdraw_result(table: Table) -> list[int]:
     game.update(closed="")
     if shown:
         game.filter(status=Game.Status.PLAYING).update(closed=DEAL_SHOWN)
-    taken_down = [row["game_id"] for row in games]
-    later_rounds(table).delete()
-    seating.seal(*taken_down)  # no longer the tournament's tables
+    with seating.resealing(*(row["game_id"] for row in games)):
+        later_rounds(table).delete()  # their games are no longer the tournament's tables
     table.status = Table.Status.PLAYING
     table.placings = []
     table.decided_by = Table.DecidedBy.NOTHING

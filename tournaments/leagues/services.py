@@ -528,10 +528,10 @@ def take_table_off(*, night: Night, game_id: UUID | str, reason: str, by: Any = 
             f"The organiser took this table off night {night.number}: {why}. It takes no more "
             "moves and counts nowhere."
         )
-        game.season_id = None
-        game.save(update_fields=["closed", "season_id"])
-        seated.delete()
-        seating.seal(game.pk)
+        with seating.resealing(game.pk):
+            game.season_id = None
+            game.save(update_fields=["closed", "season_id"])
+            seated.delete()
 
 
 def close_night(*, night: Night, by: Any = None, leave_playing: bool = False) -> Night:
@@ -609,9 +609,9 @@ def move_table(*, game_id: UUID | str, night: Night, by: Any = None) -> SeasonGa
             raise refusal
         if night.pk == seated.night_id:
             return seated
-        seated.night = night
-        seated.save(update_fields=["night"])
-        seating.seal(game.pk)
+        with seating.resealing(game.pk):
+            seated.night = night
+            seated.save(update_fields=["night"])
         GameResult.objects.filter(game_id=game.pk).update(night=night)
         recompute_season(seated.season)
     return seated

@@ -137,3 +137,25 @@ def test_the_organiser_checks_a_tables_night_and_players_from_the_api(night_won,
     assert signed["counts_for"] == [["league", night.season_id, night.pk, players]]
     assert seating.published_problem(signed, keys) is None
     assert seating.published_problem(moved, keys).startswith("who sat where is not what")
+
+
+def test_a_table_moved_after_a_seat_was_changed_behind_the_servers_back_stays_found(
+    night_won, season, organiser, caplog
+):
+    # Cy put at Ann's seat in the database, then the table moved to another night by its
+    # organiser: the move is kept, and signs nothing over Cy's seat.
+    game, _ = night_won
+    cy = services.register_player(league=season.league, name="Cy", by=organiser)
+    tamper(
+        "UPDATE tournaments_seasonseat SET player_id = %s WHERE seat = 0",
+        [cy.pk],
+        "tournaments_seasonseat",
+    )
+    later = services.open_night(season=season)
+
+    with caplog.at_level("ERROR", logger="games.seating"):
+        services.move_table(game_id=game.pk, night=later, by=organiser)
+
+    assert SeasonGame.objects.get(game=game).night == later
+    assert f"game {game.pk}: who sat where is not what the server signed" in reported()
+    assert "was not signed again" in caplog.text
