@@ -159,3 +159,23 @@ def test_the_upgrade_signs_the_games_recorded_before(make_game):
 
     assert all(Game.objects.get(pk=g.pk).seating_signature for g in games)
     assert "who sat where as signed" in verify()
+
+
+def test_seatings_are_checked_a_chunk_of_games_at_a_time_and_none_is_missed(make_game, monkeypatch):
+    from games.management.commands import verify_events
+
+    monkeypatch.setattr(verify_events, "SEATING_CHUNK", 2)
+    games = sorted((make_game(players=("Ann", f"P{i}")) for i in range(5)), key=lambda g: g.pk)
+    assert "who sat where as signed" in verify()
+    for game in (games[0], games[3], games[4]):  # in the first, second and last chunk
+        tamper(
+            "UPDATE games_seat SET player = 'Mallory' WHERE game_id = %s AND seat = 1",
+            [game.pk.hex],
+            "games_seat",
+        )
+
+    message = reported()
+
+    assert "3 games: who sat where is not as the server signed it" in message
+    for game in (games[0], games[3], games[4]):
+        assert f"game {game.pk}: who sat where is not what the server signed" in message

@@ -152,15 +152,24 @@ def recorded_results_problems(games: dict[UUID, int]) -> tuple[list[str], list[s
     return checked, problems
 
 
+# How many games' seatings are read at a time: a large deployment's seats are never all in
+# memory at once.
+SEATING_CHUNK = 1000
+
+
 def seating_problems(public_keys) -> list[str]:
     """Every game whose seating (its seats' names, and the table a league or a tournament
     seated it as) is not what the server signed, each named with what is wrong."""
-    signatures = dict(Game.objects.values_list("pk", "seating_signature"))
+    ids = list(Game.objects.order_by("pk").values_list("pk", flat=True))
     problems = []
-    for game_id, seated in seating.seatings().items():
-        problem = seating.problem(game_id, seated, signatures[game_id], public_keys)
-        if problem is not None:
-            problems.append(f"game {game_id}: {problem}")
+    for start in range(0, len(ids), SEATING_CHUNK):
+        chunk = ids[start : start + SEATING_CHUNK]
+        games = Game.objects.filter(pk__in=chunk)
+        signatures = dict(games.values_list("pk", "seating_signature"))
+        for game_id, seated in seating.seatings(chunk).items():
+            problem = seating.problem(game_id, seated, signatures[game_id], public_keys)
+            if problem is not None:
+                problems.append(f"game {game_id}: {problem}")
     return problems
 
 
