@@ -99,7 +99,10 @@ class SignedRecord(models.Model):
         row until the transaction ends; None when it is as signed, ``_NO_ROW`` for no row."""
         model = type(self)
         manager = model._base_manager.db_manager(using)
-        rows = manager.select_for_update().filter(pk=self.pk)
+        # The lock an UPDATE of the row takes (FOR NO KEY UPDATE on PostgreSQL), not more: rows
+        # that refer to this one (a league's players, a season's results) are still written
+        # meanwhile, as they were before records were signed.
+        rows = manager.select_for_update(no_key=True).filter(pk=self.pk)
         row = rows.values("signature", *model.signed_columns()).first()
         if row is None:
             return _NO_ROW
@@ -111,7 +114,7 @@ class SignedRecord(models.Model):
         write another committed while this one waited for the row)."""
         model = type(self)
         manager = model._base_manager.db_manager(using)
-        row = manager.select_for_update().filter(pk=self.pk)
+        row = manager.select_for_update(no_key=True).filter(pk=self.pk)
         values = row.values(*model.signed_columns()).get()
         signature = server_signer().sign_message(message(model._meta.label_lower, self.pk, values))
         if signature != self.signature:  # Ed25519 signs a message the same way every time

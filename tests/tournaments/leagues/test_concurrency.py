@@ -270,3 +270,38 @@ def test_a_table_moved_while_a_name_at_it_is_corrected_is_signed_with_both(monke
     assert signed[0][0] == [0, "Annie", False]
     assert signed[2][0][2] == second.pk
     assert "who sat where as signed" in verify()
+
+
+def test_a_league_being_saved_does_not_hold_up_a_player_registering_in_it():
+    """Signing a record locks its row as the save's UPDATE does (FOR NO KEY UPDATE), so rows
+    that refer to it are written meanwhile: a player registering while the league's settings
+    are being saved does not wait for them (a lock taken FOR UPDATE would hold it up)."""
+    from django.db import OperationalError
+
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Lock Club", created_by=organiser)
+    saved, registered = threading.Event(), threading.Event()
+    said = []
+
+    def change(i):
+        if i == 0:
+            with transaction.atomic():
+                league.target = 300
+                league.save()
+                saved.set()
+                registered.wait(10)  # the league's row stays locked until the player is in
+            return
+        assert saved.wait(10)
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '2s'")
+                said.append(services.register_player(league=league, name="Ann", by=organiser).name)
+        except OperationalError as exc:
+            said.append(str(exc))
+        finally:
+            registered.set()
+
+    run_threads(2, change)
+
+    assert said == ["Ann"]
