@@ -12,11 +12,12 @@ it then stands in the database (read back under the row's lock, so two saves at 
 what both wrote), in the save's transaction. It signs only over a row that was as signed
 before the save: a row changed behind the server's back is saved but not signed again, and an
 error is logged, so an organiser's later edit does not bless the change (an operator who has
-checked such a row signs it with ``sign()`` from ``manage.py shell``). ``manage.py
-verify_events`` then finds a record
-changed by someone who can write to the database but does not hold the signing key
-(``problems``): two players' names swapped, a season's best nights changed and its standings
-rebuilt to match, a night renumbered, a row moved to another league.
+checked such a row signs it with ``sign()`` from ``manage.py shell``).
+
+``manage.py verify_events`` then finds a record changed by someone who can write to the
+database but does not hold the signing key (``checked``): two players' names swapped, a
+season's attendance points changed and its standings rebuilt to match, a night renumbered, a
+row moved to another league.
 
 Fields that the database itself changes (an account deleted, a ``SET_NULL``) or that follow
 from the log (a projection) are not signed. Rows deleted are not found by this: only rows
