@@ -193,7 +193,7 @@ class PlayerCreateView(UserView):
         player = services.register_player(
             league=league, name=serializer.validated_data["name"], by=request.user
         )
-        body = PlayerSummarySerializer({"id": player.pk, "name": player.name}).data
+        body = PlayerSummarySerializer(player).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 

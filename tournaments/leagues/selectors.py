@@ -81,6 +81,7 @@ def league_detail(league_id: int) -> dict[str, Any]:
         "scoring": league.scoring,
         "target": league.target,
         "options": league.options or {},
+        "signature": league.signature,
         "seasons": [
             {
                 "id": s.pk,
@@ -92,8 +93,10 @@ def league_detail(league_id: int) -> dict[str, Any]:
             for s in seasons
         ],
         "players": [
-            {"id": pk, "name": name}
-            for pk, name in league.players.order_by("name").values_list("pk", "name")
+            {"id": pk, "name": name, "signature": signature}
+            for pk, name, signature in league.players.order_by("name").values_list(
+                "pk", "name", "signature"
+            )
         ],
     }
 

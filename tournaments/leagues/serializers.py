@@ -232,15 +232,24 @@ class SeasonSummarySerializer(SettingsFields):
     created_at = serializers.DateTimeField()
 
 
+SIGNATURE_HELP = (
+    "The server's Ed25519 signature (`key id:hex`, keys at `GET /api/chain/keys/`) of this "
+    "record as stored (docs/TRUST.md); `tournaments.leagues.verification.published_problems` "
+    "checks a league's answer with it."
+)
+
+
 class PlayerSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    signature = serializers.CharField(help_text=SIGNATURE_HELP)
 
 
 class LeagueSerializer(SettingsFields):
     id = serializers.IntegerField()
     name = serializers.CharField()
     options = serializers.DictField(help_text="The edition's options for the league's games.")
+    signature = serializers.CharField(help_text=SIGNATURE_HELP)
     seasons = SeasonSummarySerializer(many=True)
     players = PlayerSummarySerializer(many=True)
 

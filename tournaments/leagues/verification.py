@@ -10,20 +10,25 @@ follow), compared with what the season games' logs give, replayed in memory the 
 projection follows them (``projections.results_in_log``) and added up by the code that writes
 the tables (``projections.season_tables``). Nothing is written. Each disagreement is named by
 league, season, player and night or game, with what is stored and what the games give.
+
+And what a club checks of a league from the API alone (``published_problems``): the league's
+name and defaults and its players' names, against the server's signatures of them.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from uuid import UUID
 
+from games import records
 from games.registry import Verified
 from rules import GameState
 from tournaments.leagues.models import (
     GameResult,
+    League,
     Night,
     NightRow,
     Player,
@@ -307,3 +312,31 @@ class _Said:
                     "order)"
                 )
         return problems
+
+
+def published_problems(answer: Mapping[str, Any], public_keys: Mapping[str, str]) -> list[str]:
+    """What is wrong with a league as the API gives it (``GET /api/leagues/{id}/``), checked
+    with the server's public keys (``GET /api/chain/keys/``: key id -> public key): the
+    league's name and defaults, and each player's name, against the server's signatures of
+    them (``games.records``). Empty when every one is what the server signed: the names the
+    standings show are the players the server recorded. A club checks from the API alone."""
+    try:
+        league = int(answer["id"])
+        values = {name: answer[name] for name in League.signed_columns()}
+        players = [(int(p["id"]), p["name"], p["signature"]) for p in answer["players"]]
+        signatures = [answer["signature"], *(signature for _, _, signature in players)]
+        if not all(isinstance(signature, str) for signature in signatures):
+            raise TypeError("a signature is not text")
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [f"the league cannot be read: {exc!r}"]
+    found = []
+    problem = records.problem(League, league, values, answer["signature"], public_keys)
+    if problem is not None:
+        found.append(f"the league: {problem}")
+    for pk, name, signature in players:
+        problem = records.problem(
+            Player, pk, {"league_id": league, "name": name}, signature, public_keys
+        )
+        if problem is not None:
+            found.append(f"player {pk} ({name!r}): {problem}")
+    return found

@@ -223,3 +223,55 @@ def test_an_edit_after_a_change_behind_the_servers_back_does_not_sign_the_change
     # An operator who has checked the row signs it as it stands.
     Season.objects.get(pk=season.pk).sign()
     assert problems() == []
+
+
+def test_a_club_checks_its_leagues_name_and_players_from_the_api(night_won, season):
+    from rest_framework.test import APIClient
+
+    from tournaments.leagues.verification import published_problems
+
+    client = APIClient()
+    keys = {k["id"]: k["public_key"] for k in client.get("/api/chain/keys/").json()["keys"]}
+    page = f"/api/leagues/{season.league.pk}/"
+    answer = client.get(page).json()
+    ann, bob = (Player.objects.get(name=name) for name in ("Ann", "Bob"))
+
+    assert published_problems(answer, keys) == []
+    assert [p["signature"] for p in answer["players"]] == [ann.signature, bob.signature]
+
+    # The answer changed on its way (or by a server that does not hold the key): each field.
+    shown = {**answer, "players": [{**answer["players"][0], "name": "Bob"}, answer["players"][1]]}
+    assert published_problems(shown, keys) == [
+        f"player {ann.pk} ('Bob'): not what the server signed (its league or name changed)"
+    ]
+    for field, value in (("name", "Other Club"), ("target", 1), ("options", {"x": 1})):
+        assert published_problems({**answer, field: value}, keys)[0].startswith(
+            "the league: not what the server signed"
+        ), field
+    moved = {**answer, "id": answer["id"] + 1}
+    assert len(published_problems(moved, keys)) == 3  # the league and both its players
+    assert published_problems({**answer, "players": [{"id": 1}]}, keys)[0].startswith(
+        "the league cannot be read: KeyError('name')"
+    )
+    assert published_problems({**answer, "signature": None}, keys) == [
+        "the league cannot be read: TypeError('a signature is not text')"
+    ]
+
+    # Names swapped in the database: the API shows them as stored, and the check finds it.
+    for pk, name in ((ann.pk, "x"), (bob.pk, "Ann"), (ann.pk, "Bob")):
+        change("UPDATE tournaments_player SET name = %s WHERE id = %s", [name, pk])
+    found = published_problems(client.get(page).json(), keys)
+    assert f"player {ann.pk} ('Bob'): not what the server signed (its league or name changed)" in (
+        found
+    )
+    assert len(found) == 2
+
+
+def test_the_schema_gives_the_signatures_of_a_league_and_its_players(client):
+    schema = client.get("/api/schema/?format=json").json()["components"]["schemas"]
+
+    assert "signature" in schema["League"]["required"]
+    assert "signature" in schema["PlayerSummary"]["required"]
+    assert (
+        "GET /api/chain/keys/" in schema["PlayerSummary"]["properties"]["signature"]["description"]
+    )
