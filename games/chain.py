@@ -194,6 +194,10 @@ def verify_signature(
     return verify_message(public_keys, signature, head_message(game_id, version, head))
 
 
+# What ``signature_problem`` says of a signature by a known key over another message.
+NOT_SIGNED = "not what the server signed"
+
+
 def signature_problem(public_keys: Mapping[str, str], signature: str, message: bytes) -> str | None:
     """Why ``signature`` is not the server's signature of ``message`` ("never signed by the
     server", "signed by key X, which this server does not know ...", "not what the server
@@ -210,9 +214,6 @@ def signature_problem(public_keys: Mapping[str, str], signature: str, message: b
             "and CHAIN_RETIRED_KEYS)"
         )
     return NOT_SIGNED
-
-
-NOT_SIGNED = "not what the server signed"
 
 
 def verify_message(public_keys: Mapping[str, str], signature: str, message: bytes) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from django.apps import apps
@@ -81,6 +81,12 @@ class SignedRecord(models.Model):
         abstract = True
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and self._signs_none_of(update_fields):
+            # A tournament's status, a night's closing: the signed columns are not written,
+            # so the signature stands as it is (and nothing is read for it).
+            super().save(*args, **kwargs)
+            return
         using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
         with transaction.atomic(using=using):
             before = None if self.pk is None else self.stored_problem(using)
@@ -127,6 +133,12 @@ class SignedRecord(models.Model):
         return attnames(cls, cls.signed_fields)
 
     @classmethod
+    def _signs_none_of(cls, fields: Iterable[str]) -> bool:
+        """Whether a save of ``fields`` (names or columns, as ``update_fields`` takes them)
+        writes none of the signed columns."""
+        return set(fields).isdisjoint((*cls.signed_fields, *cls.signed_columns()))
+
+    @classmethod
     def described(cls, pk: Any, values: Mapping[str, Any]) -> str:
         """How ``problems`` names a record: its kind, number and name where it has one."""
         name = values.get("name")
@@ -140,7 +152,11 @@ def signed_models() -> list[type[SignedRecord]]:
 
 
 def problem(
-    model: type[SignedRecord], pk: Any, values: Mapping[str, Any], signature: str, keys: Any
+    model: type[SignedRecord],
+    pk: Any,
+    values: Mapping[str, Any],
+    signature: str,
+    keys: Mapping[str, str],
 ) -> str | None:
     """What is wrong with the record ``pk`` of ``model``, whose signed columns hold ``values``,
     against the server's signature of it (``keys``: key id -> public key), or None."""

@@ -275,3 +275,23 @@ def test_the_schema_gives_the_signatures_of_a_league_and_its_players(client):
     assert (
         "GET /api/chain/keys/" in schema["PlayerSummary"]["properties"]["signature"]["description"]
     )
+
+
+def test_a_save_that_writes_no_signed_field_reads_and_signs_nothing(
+    night_won, organiser, django_assert_num_queries
+):
+    # Closing a night or finishing a tournament writes its status only: one UPDATE, no read
+    # of the row and no new signature (it would be the same).
+    _, night = night_won
+    signature = night.signature
+    night.closed_at = night.date  # any value: the column is not signed
+    with django_assert_num_queries(1):
+        night.save(update_fields=["closed_at"])
+
+    assert Night.objects.get(pk=night.pk).signature == signature
+    assert problems() == []
+    # A field named by its column is signed as it is by its name.
+    season = Season.objects.get(name="Autumn")
+    season.league_id = services.open_league(name="Other", created_by=organiser).pk
+    season.save(update_fields=["league_id"])
+    assert problems() == []
