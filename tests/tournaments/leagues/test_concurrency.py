@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import rebuild, state_cache
+from games import chain, rebuild, state_cache
 from games.models import Event, Game
 from rules import InvalidCommand
 from tests.games.test_concurrency import hold_the_first_lock, run_threads
@@ -305,3 +305,84 @@ def test_a_league_being_saved_does_not_hold_up_a_player_registering_in_it():
     run_threads(2, change)
 
     assert said == ["Ann"]
+
+
+# Corrects a league player's name (argv 1) and waits after the row's UPDATE, before its
+# signature, until the test has cut PostgreSQL away (a marker file, argv 2, says it is there).
+SAVE_THEN_PAUSE = """
+import os, pathlib, sys, time
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+from games import records
+from tournaments.leagues.models import Player
+real_sign = records.SignedRecord.sign
+def paused(self, using=None):
+    pathlib.Path(sys.argv[2]).touch()
+    time.sleep(3)
+    return real_sign(self, using)
+records.SignedRecord.sign = paused
+player = Player.objects.get(pk=int(sys.argv[1]))
+player.name = "Anne"
+try:
+    player.save()
+except Exception as exc:
+    print(type(exc).__name__, exc)
+    sys.exit(3)
+"""
+
+
+def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neither(tmp_path):
+    """A name corrected by a process that loses PostgreSQL after the row's UPDATE and before
+    its signature: the transaction dies with the connection, so the row keeps its old name and
+    the signature that covers it (never a new name under an old signature)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from django.conf import settings
+
+    from games import records
+    from tests.proxy import Proxy
+    from tests.tournaments.brackets.test_worker import ROOT, database_url
+    from tournaments.leagues.models import Player
+
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Cut Club", created_by=organiser)
+    ann = services.register_player(league=league, name="Ann", by=organiser)
+    db = connection.settings_dict
+    proxy = Proxy((db["HOST"] or "127.0.0.1", int(db["PORT"] or 5432)))
+    proxy.up()
+    marker = tmp_path / "written"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url().replace(f":{db['PORT'] or 5432}/", f":{proxy.port}/"),
+        "CHAIN_SIGNING_KEY": settings.CHAIN_SIGNING_KEY,
+    }
+    saving = subprocess.Popen(
+        [sys.executable, "-c", SAVE_THEN_PAUSE, str(ann.pk), str(marker)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert saving.poll() is None, saving.communicate()[0]
+            assert time.monotonic() < deadline, "the save never reached its signature"
+            time.sleep(0.05)
+        proxy.down()  # the UPDATE is in; the connection is cut before the signature
+        said, _ = saving.communicate(timeout=60)
+    finally:
+        proxy.down()
+        if saving.poll() is None:
+            saving.kill()
+
+    assert saving.returncode == 3, said
+    assert "OperationalError" in said or "InterfaceError" in said, said
+    stored = Player.objects.get(pk=ann.pk)
+    assert (stored.name, stored.signature) == ("Ann", ann.signature)
+    assert [p for _, p in records.checked(chain.server_public_keys()) if p] == []
