@@ -427,3 +427,34 @@ def test_records_written_before_they_were_signed_are_signed_by_the_upgrade():
     night.save()
     assert Night.objects.get().signature == signature
     assert "6 records (leagues, players, seasons, nights, tournaments) as signed" in verify()
+
+
+BEFORE_ENTRIES = [("tournaments", "0013_records_signed")]
+
+
+def test_entries_written_before_they_were_signed_are_signed_by_the_upgrade():
+    from games import records
+    from games.chain import server_public_keys
+    from tests.games.tampering import verify
+
+    executor = migrate(MigrationExecutor(connection), BEFORE_ENTRIES)
+    model = executor.loader.project_state(BEFORE_ENTRIES).apps.get_model
+    user = model("auth", "User").objects.create(username="olga")
+    cup = model("tournaments", "Tournament").objects.create(
+        name="Cup", organiser=user, format="swiss", table_size=4
+    )
+    entry = model("tournaments", "Entry")
+    entry.objects.create(tournament=cup, player="Ann", seed=1, checked_in=True)
+    entry.objects.create(tournament=cup, player="Bob", seed=2, joined=3, dropped=True)
+
+    migrate(executor, executor.loader.graph.leaf_nodes())
+    Tournament.objects.get().sign()  # (written at 0013 by the test, not by a service)
+
+    found = [(m.__name__, problem) for m, problem in records.checked(server_public_keys())]
+    assert sorted(found, key=str) == [("Entry", None), ("Entry", None), ("Tournament", None)]
+    # Signed as the service reads them: a save that changes nothing leaves the signature.
+    bob = Entry.objects.get(player="Bob")
+    signature = bob.signature
+    bob.save()
+    assert Entry.objects.get(player="Bob").signature == signature
+    assert "3 records (tournaments, entries) as signed" in verify()

@@ -4,6 +4,9 @@ and advancing are ``tournaments.brackets.pairing`` and ``tournaments.brackets.ro
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -81,10 +84,13 @@ class Tournament(SignedRecord):
         return self.name
 
 
-class Entry(models.Model):
+class Entry(SignedRecord):
     """A player entered in a tournament, by name. ``seed`` 1 is the best; ``joined`` is the
     first round the player can be seated in (later for a late entry); a dropped player is
-    seated no more."""
+    seated no more. Every field but the id is signed (``games.records``): they decide who is
+    seated in the next round, and where."""
+
+    signed_fields = ("tournament", "player", "seed", "joined", "dropped", "checked_in")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.CharField(max_length=100)
@@ -96,6 +102,7 @@ class Entry(models.Model):
     )
 
     class Meta:
+        verbose_name_plural = "entries"
         ordering = ["tournament", "seed"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="tournaments_entry_once"),
@@ -103,6 +110,10 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} (seed {self.seed})"
+
+    @classmethod
+    def described(cls, pk: Any, values: Mapping[str, Any]) -> str:
+        return f"entry {pk} ({values['player']!r}, tournament {values['tournament_id']})"
 
 
 class Round(models.Model):

@@ -252,9 +252,10 @@ def create_tournament(
             seeding=seeding,
             turn_seconds=turn_seconds,
         )
-        Entry.objects.bulk_create(
+        entered = Entry.objects.bulk_create(
             Entry(tournament=tournament, player=n, seed=i) for i, n in enumerate(names, start=1)
         )
+        Entry.sign_rows(entry.pk for entry in entered)
     return tournament
 
 
@@ -337,7 +338,7 @@ def start_tournament(*, tournament_id: int, by: Any = None) -> Tournament:
             raise IllegalCommand("the tournament has already started")
         checked = tournament.entries.filter(checked_in=True, dropped=False).count()
         if checked:
-            tournament.entries.filter(checked_in=False).update(dropped=True)
+            Entry.update_signed(tournament.entries.filter(checked_in=False), dropped=True)
         if tournament.entries.filter(dropped=False).count() < pairing.MIN_TABLE:
             if checked:
                 raise IllegalCommand(

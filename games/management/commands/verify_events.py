@@ -15,8 +15,8 @@ start of a game's log: an unsigned event after a signed one is never from before
 Once every log holds, every game's seating (who sat at each seat, and the table a league or a
 tournament seated it as) is checked against the server's signature of it (``games.seating``),
 as is every record the server signs beside the games (``games.records``: a league player's
-name, a season's standings settings, a night's number, a tournament's settings), and what
-other apps recorded from games' results is compared with the games
+name, a season's standings settings, a night's number, a tournament's settings and entries),
+and what other apps recorded from games' results is compared with the games
 (``games.registry.verify_checks``: a tournament table's placings and a tournament's winner, a
 season game's result, and a league's night rows, standings and ratings): exits 1 listing every
 seating and record not as signed and every record that disagrees with its game.

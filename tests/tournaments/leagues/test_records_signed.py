@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import records
 from games.chain import server_public_keys, signer_for
 from tests.games.tampering import reported, tamper, verify
-from tournaments.brackets.models import Tournament
+from tournaments.brackets.models import Entry, Tournament
 from tournaments.leagues import services
 from tournaments.leagues.models import League, Night, Player, Season, StandingRow
 
@@ -55,8 +55,9 @@ def test_every_record_the_services_write_is_signed_and_verify_events_says_so(
 
     assert problems() == []
     counted = League.objects.count() + Player.objects.count() + Season.objects.count()
-    counted += Night.objects.count() + Tournament.objects.count()
-    assert f"{counted} records (leagues, players, seasons, nights, tournaments) as signed" in said
+    counted += Night.objects.count() + Tournament.objects.count() + Entry.objects.count()
+    kinds = "leagues, players, seasons, nights, tournaments, entries"
+    assert f"{counted} records ({kinds}) as signed" in said
     signature = Player.objects.get(name="Ann").signature
     assert signature.partition(":")[0] == signer_for_settings().id
 
