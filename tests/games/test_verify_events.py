@@ -1,10 +1,13 @@
 """`manage.py verify_events` recomputes every game's hash chain and finds the first event that
 does not match, however it was changed."""
 
+from io import StringIO
+
 import pytest
-from django.core.management import CommandError
+from django.core.management import CommandError, call_command
 
 from games.chain import commitment
+from games.management.commands import verify_events
 from games.models import Event
 from tests.games.tampering import tamper, verify
 
@@ -94,3 +97,25 @@ def _json(value) -> str:
     import json
 
     return json.dumps(value)
+
+
+def test_an_operator_asking_for_progress_is_told_how_far_the_check_has_come(make_game, monkeypatch):
+    monkeypatch.setattr(verify_events, "PROGRESS_EVERY", 2)
+    for i in range(5):
+        make_game(players=("Ann", f"P{i}"))
+    out, err = StringIO(), StringIO()
+
+    call_command("verify_events", verbosity=2, stdout=out, stderr=err)
+
+    assert err.getvalue().splitlines() == [
+        "checking the logs of 5 games",
+        "2 of 5 logs checked",
+        "4 of 5 logs checked",
+        "checking who sat where",
+        "checking the records beside the games",
+        "comparing the recorded results with the games",
+    ]
+    assert out.getvalue().startswith("verified ")  # what was found stays alone on stdout
+    quiet = StringIO()
+    call_command("verify_events", stdout=StringIO(), stderr=quiet)
+    assert quiet.getvalue() == ""

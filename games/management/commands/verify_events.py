@@ -155,6 +155,7 @@ def recorded_results_problems(games: dict[UUID, int]) -> tuple[list[str], list[s
 # How many games' seatings are read at a time: a large deployment's seats are never all in
 # memory at once.
 SEATING_CHUNK = 1000
+PROGRESS_EVERY = 1000  # games between two lines of progress (``-v 2``)
 
 
 def seating_problems(public_keys) -> list[str]:
@@ -222,8 +223,15 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        self.verbosity = options["verbosity"]
         with one_snapshot():
             self.verify(allow_unsigned=options["allow_unsigned"])
+
+    def progress(self, text: str) -> None:
+        """Tell an operator watching a long check how far it has come (``-v 2``), on stderr so
+        that what the check found stays alone on stdout."""
+        if self.verbosity >= 2:
+            self.stderr.write(text)
 
     def verify(self, *, allow_unsigned: bool) -> None:
         games = dict(Game.objects.values_list("id", "version"))
@@ -231,8 +239,13 @@ class Command(BaseCommand):
         rows = Event.objects.order_by("game_id", "version").iterator(chunk_size=5000)
         checked_snapshots = 0
         problem = None
+        self.progress(f"checking the logs of {len(games)} games")
         try:
-            for game_id, game_rows in groupby(rows, key=lambda row: row.game_id):
+            for done, (game_id, game_rows) in enumerate(
+                groupby(rows, key=lambda row: row.game_id), start=1
+            ):
+                if done % PROGRESS_EVERY == 0:
+                    self.progress(f"{done} of {len(games)} logs checked")
                 game_rows = list(game_rows)
                 problem = game_problem(game_id, game_rows, games.get(game_id), keys, allow_unsigned)
                 if problem is None:
@@ -262,8 +275,11 @@ class Command(BaseCommand):
             )
         if problem is not None:
             raise CommandError(f"event log broken: {problem}", returncode=1)
+        self.progress("checking who sat where")
         unsigned = seating_problems(keys)
+        self.progress("checking the records beside the games")
         signed_records, kinds, changed = record_problems(keys)
+        self.progress("comparing the recorded results with the games")
         checked, problems = recorded_results_problems(games)
         if unsigned or changed or problems:
             parts = []
