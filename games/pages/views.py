@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
@@ -553,6 +554,11 @@ class SignInView(Counted, auth_views.LoginView):
     next_page = "tournaments:league-list"
     redirect_authenticated_user = True
     form_class = CountedSignInForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        # Where the demo's sign-ins are is a word for someone trying the site on their own
+        # machine, never for a club's visitors.
+        return super().get_context_data(**kwargs, own_machine=not settings.IS_PRODUCTION)
 
 
 def admin_sign_in(request: HttpRequest) -> HttpResponse:

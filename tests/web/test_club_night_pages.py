@@ -67,6 +67,17 @@ def test_a_wrong_password_is_refused_in_words(client, olga):
     assert "_auth_user_id" not in client.session
 
 
+def test_the_demos_sign_ins_are_mentioned_only_off_a_production_server(client, settings):
+    hint = "printed a demo organiser"
+    assert hint in client.get("/accounts/login/").content.decode()
+
+    settings.IS_PRODUCTION = True
+
+    page = client.get("/accounts/login/").content.decode()
+    assert hint not in page and "config/dev.py" not in page
+    assert "ask them for one" in page and "play a quick game as a visitor" in page
+
+
 def test_a_password_is_changed_with_the_old_one_first(organiser, olga):
     wrong = organiser.post(
         "/accounts/password/",

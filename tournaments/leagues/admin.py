@@ -8,6 +8,7 @@ table, and a table moved to another night through the one that moves its result 
 
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import Prefetch
 
 from rules import IllegalCommand, InvalidCommand
 from tournaments.leagues import services
@@ -212,11 +213,24 @@ class SeasonGameForm(forms.ModelForm):
 @admin.register(SeasonGame)
 class SeasonGameAdmin(admin.ModelAdmin):
     form = SeasonGameForm
-    list_display = ["game", "season", "night", "created_at"]
+    list_display = ["players", "season", "night", "status", "created_at"]
     list_filter = ["season"]
     list_select_related = ["season", "night", "game"]
     readonly_fields = ["game", "season", "created_at"]
     inlines = [SeasonSeatInline]
+
+    def get_queryset(self, request):
+        seats = SeasonSeat.objects.select_related("player").order_by("seat")
+        return super().get_queryset(request).prefetch_related(Prefetch("seats", queryset=seats))
+
+    @admin.display(description="table")
+    def players(self, obj: SeasonGame) -> str:
+        """Who sat at the table, in seat order: what a club knows a table by."""
+        return ", ".join(seat.player.name for seat in obj.seats.all())
+
+    @admin.display(description="game")
+    def status(self, obj: SeasonGame) -> str:
+        return obj.game.get_status_display()
 
     def has_add_permission(self, request):
         return False  # games join a season through start_season_game (or POST /api/games/)

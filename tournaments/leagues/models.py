@@ -384,6 +384,7 @@ class RatingHistory(models.Model):
     sigma = models.FloatField()
 
     class Meta:
+        verbose_name_plural = "rating histories"
         ordering = ["finished_at", "player"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="tournaments_rating_once"),

@@ -1,6 +1,7 @@
 """The admin edits leagues, seasons and players, shows the standings read-only, and recomputes
 the table when a season's standings options change."""
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -325,3 +326,13 @@ def test_a_table_still_playing_is_not_moved_where_its_players_are_at_another_tab
         response.content.decode()
     )
     assert SeasonGame.objects.get(game=moving).night == other
+
+
+def test_the_admin_lists_a_seasons_tables_by_who_sat_there(admin_client, played):
+    listed = admin_client.get(reverse("admin:tournaments_seasongame_changelist")).content.decode()
+    index = admin_client.get(reverse("admin:index")).content.decode()
+
+    assert listed.count("Ann, Bob") == 2  # both tables, by their players, not the game's id
+    shown = re.sub(r"<[^>]*>", " ", listed.split("<tbody>")[1])  # the words, not the links
+    assert "Ann, Bob" in shown and str(SeasonGame.objects.first().pk) not in shown
+    assert "Rating histories" in index and "historys" not in index
