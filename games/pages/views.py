@@ -23,7 +23,7 @@ from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django.views.defaults import page_not_found
 from django_htmx.http import HttpResponseStopPolling
@@ -49,6 +49,7 @@ from games.pages.forms import (
     error_text,
     position_problem,
 )
+from games.pages.posting import posted_from
 from games.pages.replay import actor_words, replay_context
 from games.pages.setting_up import DescribedPositionForm
 from games.pages.table import someone_rules, table_context
@@ -171,7 +172,7 @@ def table_version(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return render(request, "games/table.html#updates", context)
 
 
-@require_POST
+@posted_from("games:table", "game_id")
 def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """A button of the table: a command for the viewer's seat, or (``pick``) the ways to play
     one card."""
@@ -210,7 +211,7 @@ def table_command(request: HttpRequest, game_id: UUID) -> HttpResponse:
 # Disputes -------------------------------------------------------------------------------------
 
 
-@require_POST
+@posted_from("games:table", "game_id")
 def dispute_open(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """File a dispute about an event, from the table page (a seat) or the replay (referee)."""
     game = _game(game_id)
@@ -266,7 +267,7 @@ RULED_TOO_LATE = (
 )
 
 
-@require_POST
+@posted_from("games:table", "game_id")
 def dispute_rule(request: HttpRequest, game_id: UUID, dispute_id: int) -> HttpResponse:
     game = _game(game_id)
     viewer = viewer_of(request, game)
@@ -354,7 +355,7 @@ def replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return render(request, "games/replay.html#frame" if frame else "games/replay.html", context)
 
 
-@require_POST
+@posted_from("games:replay", "game_id")
 def replay_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """A referee rewinds the game to a version, with a reason (a compensating event); a
     finished game only reopened, with a reason of the referee's own."""

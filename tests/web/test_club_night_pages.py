@@ -21,8 +21,9 @@ from tests.web.league_pages_support import (  # noqa: F401 (fixtures)
     season,
     sheet,
 )
+from tournaments.brackets import services as brackets
 from tournaments.leagues import services
-from tournaments.leagues.models import League, Night, Organiser, Referee, Season
+from tournaments.leagues.models import League, Night, Organiser, Player, Referee, Season
 
 pytestmark = pytest.mark.django_db
 
@@ -320,6 +321,35 @@ def night(season):
 
 def seat(client, night, **data):
     return client.post(reverse("tournaments:night-seat", args=[night.pk]), data)
+
+
+def test_a_refused_form_reloaded_goes_back_to_its_page_not_to_a_bare_405(
+    organiser, olga, night, sheet
+):
+    # A refused "Seat the table" is answered at the form's address; reloading it (or a phone
+    # restoring the tab) sends a GET there, which goes back to the night's page.
+    refused = seat(organiser, night, kind="sheet", new_players="Zed")
+    assert refused.status_code == 400
+
+    cup = brackets.create_tournament(
+        name="Cup", organiser=olga, format="swiss", table_size=2, players=["Ann", "Bob"]
+    )
+    tournament = f"/tournaments/{cup.pk}/"
+    player = Player.objects.get(name="Ann")
+    back = {
+        reverse("tournaments:night-seat", args=[night.pk]): f"/nights/{night.pk}/",
+        reverse("tournaments:night-close", args=[night.pk]): f"/nights/{night.pk}/",
+        reverse("tournaments:player-edit", args=[player.pk, "rename"]): f"/players/{player.pk}/",
+        reverse("tournaments:score-sheet-undo", args=[sheet.pk]): f"/score-sheets/{sheet.pk}/",
+        reverse("tournaments:tournament-enter", args=[cup.pk]): tournament,
+        reverse("games:table-command", args=[sheet.pk]): f"/table/{sheet.pk}/",
+        reverse("games:replay-undo", args=[sheet.pk]): f"/table/{sheet.pk}/replay/",
+    }
+    for address, page in back.items():
+        answer = organiser.get(address)
+        assert (answer.status_code, answer["Location"]) == (302, page), address
+        assert organiser.get(page).status_code == 200, page
+    assert organiser.put(reverse("tournaments:night-seat", args=[night.pk])).status_code == 405
 
 
 @pytest.mark.parametrize(

@@ -24,12 +24,13 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseStopPolling
 
 from games.errors import Forbidden, NotFound
 from games.models import Game
 from games.names import sentence_start
+from games.pages.posting import posted_from
 from rules import IllegalCommand, InvalidCommand, RuleError
 from tournaments.brackets import directing, drawing, selectors, services
 from tournaments.brackets.forms import (
@@ -169,7 +170,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:tournament-page", "tournament_id")
 def tournament_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Enter a player (the organiser only): ``services.add_entry``, as the API does. A bad
     name or a refusal (already entered, started) is shown on the form; nothing is entered."""
@@ -273,7 +274,7 @@ ACTIONS: dict[str, tuple[type[forms.Form] | None, Callable[..., Any], str]] = {
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:tournament-page", "tournament_id")
 def tournament_direct(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     """One of the director's tools, from the tournament page: the organiser only (403)."""
     if action not in ACTIONS:

@@ -25,13 +25,14 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games import services as game_services
 from games.errors import CommandUndone, Forbidden, KeyClash, NotFound, Stale
 from games.models import Game
 from games.names import clean_name, sentence_start
 from games.pages.card_words import cards_help
+from games.pages.posting import posted_from
 from rules import IllegalCommand, InvalidCommand
 from tournaments.brackets.models import Tournament
 from tournaments.leagues import selectors, services
@@ -160,7 +161,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:season-standings", "season_id")
 def night_open(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get(Season.objects.select_related("league"), season_id, "season")
     _organiser_only(request, season.league, "open its nights")
@@ -227,7 +228,7 @@ def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:night-page", "night_id")
 def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpResponse:
     """Take a table seated by mistake off the night (``services.take_table_off``)."""
     night = _get(Night.objects.select_related("season__league"), night_id, "night")
@@ -255,7 +256,7 @@ def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpR
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:night-page", "night_id")
 def night_seat(request: HttpRequest, night_id: int) -> HttpResponse:
     """Seat a table at the night: a game on the site, or a paper score sheet."""
     night = _get(Night.objects.select_related("season__league"), night_id, "night")
@@ -305,7 +306,7 @@ def _names(league: League) -> list[str]:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:night-page", "night_id")
 def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     """Close the night (every table over, or ``anyway``: the games still playing count when
     they end): the page then shows how the standings moved."""
@@ -331,7 +332,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:league-detail", "league_id")
 def league_role_name(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _get(League, league_id, "league")
     _organiser_only(request, league, "name organisers and referees")
@@ -350,7 +351,7 @@ def league_role_name(request: HttpRequest, league_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:league-detail", "league_id")
 def league_role_remove(
     request: HttpRequest, league_id: int, kind: str, role_id: int
 ) -> HttpResponse:
@@ -376,7 +377,7 @@ def _tournament_organiser_only(request: HttpRequest, tournament: Tournament) -> 
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:tournament-page", "tournament_id")
 def tournament_referee_name(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get(Tournament.objects.select_related("organiser"), tournament_id, "tournament")
     _tournament_organiser_only(request, tournament)
@@ -399,7 +400,7 @@ def tournament_referee_name(request: HttpRequest, tournament_id: int) -> HttpRes
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:tournament-page", "tournament_id")
 def tournament_referee_remove(
     request: HttpRequest, tournament_id: int, referee_id: int
 ) -> HttpResponse:
@@ -485,7 +486,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:player-detail", "player_id")
 def player_edit(request: HttpRequest, player_id: int, what: str) -> HttpResponse:
     """An organiser corrects a player's name (``rename``) or links the account they sign in
     with (``account``; empty: none)."""
@@ -726,7 +727,7 @@ def _preview(sheet: dict[str, Any], preview: dict[str, Any]) -> dict[str, Any]:
 
 
 @login_required
-@require_POST
+@posted_from("tournaments:score-sheet", "game_id")
 def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Undo the last hand standing (``games.services.undo``: a compensating event, nothing is
     edited or deleted). The form names the hand it means, so a second click undoes nothing,
