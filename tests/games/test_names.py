@@ -29,12 +29,52 @@ def test_a_name_starting_a_sentence_is_shown_as_written():
     assert sentence_start("ann is entered", ["an"]) == "Ann is entered"  # a name, not a word
 
 
+# Characters that show nothing: a zero-width space, a soft hyphen, a word joiner, a
+# right-to-left override, a byte order mark.
+HIDDEN = ("\u200b", "\u00ad", "\u2060", "\u202e", "\ufeff")
+
+
+def test_characters_that_show_nothing_are_not_kept_in_a_name_nor_make_it_another():
+    for hidden in HIDDEN:
+        assert clean_name(f"An{hidden}n{hidden}") == "Ann"
+        assert name_key(f"Ann{hidden}") == name_key("Ann")
+        assert clean_name(f" {hidden} ") == ""
+    # A joiner inside a word is part of its spelling (Persian, emoji), and stays.
+    assert clean_name("\u0645\u06cc\u200c\u0631\u0648") == "\u0645\u06cc\u200c\u0631\u0648"
+    assert clean_name("\u200dAnn\u200c") == "Ann"
+
+
 @pytest.mark.parametrize(
-    "players", [["Ann", "ann"], ["Cy", "Ｃｙ"], [COMPOSED, DECOMPOSED], ["Bob", " bob "]]
+    "players",
+    [
+        ["Ann", "ann"],
+        ["Cy", "Ｃｙ"],
+        [COMPOSED, DECOMPOSED],
+        ["Bob", " bob "],
+        ["Ann", "Ann\u200b"],
+        ["Ann", "A\u00adnn"],
+    ],
 )
 def test_a_table_refuses_two_players_whose_names_look_alike(db, players):
     with pytest.raises(InvalidCommand, match="is named twice"):
         services.create_game(variant="classic", players=players, scoring="none", target=500)
+
+
+@pytest.mark.parametrize("hidden", HIDDEN)
+def test_a_name_of_characters_that_show_nothing_is_no_name(db, hidden):
+    olga = get_user_model().objects.create_user("olga", password="pw-olga-123")
+    league = league_services.open_league(name="Club", created_by=olga)
+    with pytest.raises(InvalidCommand, match="a player needs a name"):
+        services.create_game(variant="classic", players=["Ann", hidden], scoring="none", target=500)
+    with pytest.raises(InvalidCommand, match="give a name"):
+        league_services.register_player(league=league, name=hidden, by=olga)
+    with pytest.raises(InvalidCommand, match="a player needs a name"):
+        tournament_services.create_tournament(
+            name="Cup", organiser=olga, format="swiss", table_size=2, players=["Ann", hidden]
+        )
+    assert league_services.register_player(league=league, name=f"Ann{hidden}", by=olga).name == (
+        "Ann"
+    )
 
 
 def test_a_league_knows_a_player_by_any_form_of_their_name(db):

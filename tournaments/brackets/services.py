@@ -146,9 +146,9 @@ def _whole(value: Any, field: str, low: int, high: int) -> int:
 
 
 def _player_name(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    name = clean_name(value) if isinstance(value, str) else ""
+    if not name:
         raise InvalidCommand("a player needs a name", field=field)
-    name = clean_name(value)
     if len(name) > 100:
         raise InvalidCommand("a name has at most 100 characters", field=field)
     return name

@@ -426,9 +426,9 @@ class TableForm(forms.Form):
         cleaned = super().clean()
         chosen = [self.names[pk] for pk in cleaned.get("players", [])]
         typed = [
-            clean_name(name)
-            for name in re.split(r"[\n,]", cleaned.get("new_players", ""))
-            if name.strip()
+            name
+            for name in map(clean_name, re.split(r"[\n,]", cleaned.get("new_players", "")))
+            if name
         ]
         too_long = [name for name in typed if len(name) > 100]
         if too_long:

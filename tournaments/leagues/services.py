@@ -57,7 +57,7 @@ def _text(value: str, field: str) -> str:
 
 
 def _name(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not clean_name(value):
         raise InvalidCommand(f"{field}: give a name", field=field)
     _text(value, field)
     value = clean_name(value)
