@@ -156,6 +156,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
         name="night-table-off",
     ),
     path(
+        "nights/<int:night_id>/tables/<uuid:game_id>/move/",
+        league_views.night_table_move,
+        name="night-table-move",
+    ),
+    path(
         "tournaments/<int:tournament_id>/referees/",
         league_views.tournament_referee_name,
         name="tournament-referee-name",

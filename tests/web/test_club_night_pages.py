@@ -788,3 +788,70 @@ def test_a_table_taken_off_twice_says_it_is_off_already_in_words(organiser, nigh
     assert "That table is not on night 1 any more: it was taken off already." in again
     assert "still on the night" not in again
     assert str(wrong.pk) not in again and "plays game" not in again
+
+
+def test_a_table_seated_at_the_wrong_night_is_moved_from_the_night_page(organiser, olga, night):
+    from django.test import Client
+
+    from tests.games.tampering import verify
+    from tournaments.leagues.models import SeasonGame, StandingRow
+
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    table = Game.objects.get()
+    record(table, 0, {1: 500})  # Ann wins the table: it is over
+    second = services.open_night(season=night.season)
+    here = reverse("tournaments:night-page", args=[night.pk])
+    move = reverse("tournaments:night-table-move", args=[night.pk, table.pk])
+    page = organiser.get(here).content.decode()
+    assert move in page and "Played on another night? Move this table" in page
+    assert f'<option value="{second.pk}">Night 2' in page
+    assert move not in Client().get(here).content.decode()
+
+    answer = organiser.post(move, {"night": str(second.pk)}, follow=True)
+
+    assert (
+        answer.redirect_chain[-1][0]
+        == reverse("tournaments:night-page", args=[second.pk]) + "#night-tables"
+    )
+    assert "The table moved from night 1: it counts on night 2." in text(answer)
+    assert SeasonGame.objects.get(game=table).night == second
+    assert "Ann" in text(answer) and "No tables yet" in text(organiser.get(here))
+    assert StandingRow.objects.get(player__name="Ann").wins == 1
+    assert "who sat where as signed" in verify()
+
+
+def test_a_move_the_rules_refuse_says_why_in_words_and_moves_nothing(organiser, olga, night):
+    from tournaments.leagues.models import SeasonGame
+
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    table = Game.objects.get()  # still playing
+    closed = services.open_night(season=night.season)
+    services.close_night(night=closed, by=olga)
+    other = services.open_season(league=night.season.league, name="Spring", by=olga)
+    elsewhere = services.open_night(season=other)
+    move = reverse("tournaments:night-table-move", args=[night.pk, table.pk])
+
+    refused = text(organiser.post(move, {"night": str(closed.pk)}, follow=True))
+    assert "The table stays on night 1: Night 2 is closed" in refused
+    for chosen in (str(elsewhere.pk), "", "two", str(night.pk + 99)):
+        answer = text(organiser.post(move, {"night": chosen}, follow=True))
+        assert "Choose the night the table was played on." in answer, chosen
+    assert SeasonGame.objects.get(game=table).night == night
+    assert str(table.pk) not in refused
+
+
+def test_only_an_organiser_moves_a_table(client, mallory, olga, night):
+    from tournaments.leagues.models import SeasonGame
+
+    client.force_login(olga)
+    seat(client, night, kind="sheet", new_players="Ann\nBob")
+    table = Game.objects.get()
+    second = services.open_night(season=night.season)
+    client.force_login(mallory)
+
+    refused = client.post(
+        reverse("tournaments:night-table-move", args=[night.pk, table.pk]), {"night": second.pk}
+    )
+
+    assert refused.status_code == 403
+    assert SeasonGame.objects.get(game=table).night == night

@@ -48,7 +48,7 @@ from tournaments.leagues.forms import (
     UndoHandForm,
     service_error,
 )
-from tournaments.leagues.models import League, Night, Player, Referee, Season
+from tournaments.leagues.models import League, Night, Player, Referee, Season, SeasonGame
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -198,6 +198,12 @@ def _night_context(
     if night["closed"]:
         context["moves"] = selectors.standings_moves(night["season"]["id"], night["number"])
     if organiser:
+        # The season's other nights, which a table seated at the wrong one may move to.
+        context["other_nights"] = list(
+            Night.objects.filter(season_id=night["season"]["id"])
+            .exclude(pk=night_id)
+            .order_by("number")
+        )
         for table in night["tables"]:
             for seat in table["seats"]:
                 if seat["secret"] and not table["sheet"]:
@@ -253,6 +259,40 @@ def night_table_off(request: HttpRequest, night_id: int, game_id: UUID) -> HttpR
     else:
         messages.info(request, "The table is taken off the night: it counts nowhere.")
     return redirect(reverse("tournaments:night-page", args=[night.pk]) + "#night-tables")
+
+
+@login_required
+@posted_from("tournaments:night-page", "night_id")
+def night_table_move(request: HttpRequest, night_id: int, game_id: UUID) -> HttpResponse:
+    """Move a table seated at the wrong night to another night of the season
+    (``services.move_table``): its result, if it has one, counts on that night."""
+    night = _get(Night.objects.select_related("season__league"), night_id, "night")
+    _organiser_only(request, night.season.league, "move tables")
+    back = reverse("tournaments:night-page", args=[night.pk]) + "#night-tables"
+    chosen = request.POST.get("night", "")
+    target = (
+        Night.objects.select_related("season").filter(season=night.season, pk=chosen).first()
+        if chosen.isdigit()
+        else None
+    )
+    if target is None:
+        messages.error(request, "Choose the night the table was played on.")
+        return redirect(back)
+    if not SeasonGame.objects.filter(game_id=game_id, night=night).exists():
+        messages.error(request, f"That table is not one of night {night.number}'s any more.")
+        return redirect(back)
+    try:
+        services.move_table(game_id=game_id, night=target, by=request.user)
+    except (InvalidCommand, IllegalCommand) as exc:
+        names = _names(night.season.league)
+        messages.error(
+            request, f"The table stays on night {night.number}: {_sentence(str(exc), names)}"
+        )
+        return redirect(back)
+    messages.info(
+        request, f"The table moved from night {night.number}: it counts on night {target.number}."
+    )
+    return redirect(reverse("tournaments:night-page", args=[target.pk]) + "#night-tables")
 
 
 @login_required
