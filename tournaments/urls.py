@@ -126,6 +126,12 @@ api_urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/"
+        "result/",
+        bracket_api.TableResultView.as_view(),
+        name="tournament-table-result",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/"
         "call-time/",
         bracket_api.TableCallTimeView.as_view(),
         name="tournament-table-call-time",

@@ -20,6 +20,7 @@ from tournaments.brackets.serializers import (
     AwardSerializer,
     PlayerNameSerializer,
     ReasonSerializer,
+    ResultSerializer,
     TournamentCreateSerializer,
     TournamentSerializer,
 )
@@ -317,6 +318,40 @@ class TableAwardView(DirectorView):
     ) -> Response:
         data = _parsed(AwardSerializer, request)
         directing.award_result(
+            tournament_id=tournament_id,
+            round_number=round_number,
+            table_number=table_number,
+            by=request.user,
+            **data,
+        )
+        return _detail(tournament_id)
+
+
+class TableResultView(DirectorView):
+    @extend_schema(
+        operation_id="tournaments_tables_result",
+        summary="Enter the result of a table played with cards, as its players report it "
+        "(organiser)",
+        description="`placings` lists every player of the table once, best first. Recorded "
+        "as the director's ruling (kind `cards`), against nobody; the table's game on the "
+        "site is left where it stands.",
+        parameters=[TOURNAMENT_ID, ROUND_NUMBER, TABLE_NUMBER],
+        request=ResultSerializer,
+        auth=USER_AUTH,
+        responses={200: TournamentSerializer, **DIRECTOR_ERRORS},
+        examples=[
+            OpenApiExample(
+                "played with cards",
+                value={"placings": ["Bob", "Ann"], "reason": "played with cards"},
+                request_only=True,
+            )
+        ],
+    )
+    def post(
+        self, request: Request, tournament_id: int, round_number: int, table_number: int
+    ) -> Response:
+        data = _parsed(ResultSerializer, request)
+        directing.enter_result(
             tournament_id=tournament_id,
             round_number=round_number,
             table_number=table_number,

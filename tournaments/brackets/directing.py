@@ -27,6 +27,8 @@ from tournaments.brackets.models import Entry, Round, Ruling, Table, Tournament
 log = logging.getLogger(__name__)
 
 AWARD_KINDS = (Ruling.Kind.FORFEIT, Ruling.Kind.DISQUALIFICATION, Ruling.Kind.NO_SHOW)
+# What a table decided by a ruling of a kind says decided it (an award, for the others).
+_DECIDED_BY = {Ruling.Kind.TIME: Table.DecidedBy.TIME, Ruling.Kind.CARDS: Table.DecidedBy.CARDS}
 REASON_LENGTH = 300
 
 
@@ -207,7 +209,7 @@ def _decide(
     )
     if game is not None and game[0] == Game.Status.FINISHED and game[1] != table.held:
         raise IllegalCommand(GAME_OVER)
-    decided_by = Table.DecidedBy.TIME if kind == Ruling.Kind.TIME else Table.DecidedBy.AWARD
+    decided_by = _DECIDED_BY.get(kind, Table.DecidedBy.AWARD)
     services.decide_table(table, placings, decided_by, kind)
     rulings.record(
         tournament,
@@ -252,6 +254,32 @@ def award_result(
                 field="placings",
             )
         return _decide(tournament, table, list(placings), kind, why, by)
+
+
+def enter_result(
+    *,
+    tournament_id: int,
+    round_number: int,
+    table_number: int,
+    placings: Sequence[str],
+    reason: str,
+    by: Any = None,
+) -> Table:
+    """Record the result of a table played with cards, as its players report it: ``placings``
+    is every player of the table, best first. Its game on the site is left where it stands;
+    the ruling is the result, against nobody."""
+    why = _reason(reason)
+    if isinstance(placings, str) or not isinstance(placings, Sequence):
+        raise InvalidCommand("placings must be a list of the table's players", field="placings")
+    with transaction.atomic():
+        tournament = _directed(tournament_id, by)
+        table = _table(tournament, round_number, table_number)
+        if sorted(placings) != sorted(table.players):
+            raise InvalidCommand(
+                f"place every player of the table once: {', '.join(table.players)}",
+                field="placings",
+            )
+        return _decide(tournament, table, list(placings), Ruling.Kind.CARDS, why, by)
 
 
 def award_against(

@@ -238,6 +238,22 @@ class TableReasonForm(ReasonForm):
     table = forms.IntegerField(min_value=1, widget=forms.HiddenInput, label="Table")
 
 
+class ResultForm(TableReasonForm):
+    """The result of a table played with cards: its players in the order they placed, one
+    ``place`` field a place (best first), as the tournament page's selects send them."""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        places = [str(name).strip() for name in self.data.getlist("place")]
+        twice = sorted({name for name in places if name and places.count(name) > 1})
+        if not places or not all(places):
+            self.add_error(None, "choose a player for every place.")
+        elif twice:
+            self.add_error(None, f"{', '.join(twice)} placed twice: place each player once.")
+        cleaned["placings"] = places
+        return cleaned
+
+
 class AwardForm(TableReasonForm):
     kind = forms.ChoiceField(choices=AWARD_CHOICES, label="Ruling")
     player = forms.CharField(

@@ -168,6 +168,7 @@ class Table(models.Model):
         AWARD = "award", "an awarded result"
         TIME = "time", "time called"
         ABSENT = "absent", "absent players"
+        CARDS = "cards", "played with cards"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -224,6 +225,7 @@ class Ruling(models.Model):
         REOPENED = "reopened", "table reopened"
         WITHDRAWN = "withdrawn", "result withdrawn by an undo"
         REPAIRED = "repaired", "round re-paired"
+        CARDS = "cards", "result of a table played with cards"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="rulings")
     # Numbered in its tournament, linked to the ruling before it and signed by the server

@@ -63,6 +63,19 @@ class ReasonSerializer(StrictSerializer):
     )
 
 
+class ResultSerializer(StrictSerializer):
+    placings = serializers.ListField(
+        child=StrictCharField(max_length=NAME_LENGTH),
+        allow_empty=False,
+        help_text="Every player of the table once, in the order they placed, best first.",
+    )
+    reason = StrictCharField(
+        max_length=REASON_LENGTH,
+        default="played with cards",
+        help_text="Shown on the tournament page with the result.",
+    )
+
+
 class AwardSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["forfeit", "disqualification", "no_show"])
     placings = serializers.ListField(
@@ -82,7 +95,7 @@ class TableSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["playing", "finished"])
     placings = serializers.ListField(child=serializers.CharField(), help_text="best first")
     decided_by = serializers.ChoiceField(
-        choices=["", "game", "award", "time", "absent"],
+        choices=["", "game", "award", "time", "absent", "cards"],
         help_text="what decided the placings: the game, or a ruling (see rulings)",
     )
     absent = serializers.ListField(
@@ -139,6 +152,7 @@ class DirectorRulingSerializer(serializers.Serializer):
             "reopened",
             "withdrawn",
             "repaired",
+            "cards",
         ]
     )
     reason = serializers.CharField()

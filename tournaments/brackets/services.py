@@ -86,6 +86,7 @@ _DECIDED = {
     Table.DecidedBy.AWARD: "awarded this table's result",
     Table.DecidedBy.TIME: "called time on this table",
     Table.DecidedBy.ABSENT: "decided this table: players were absent",
+    Table.DecidedBy.CARDS: "entered this table's result: it was played with cards",
 }
 
 

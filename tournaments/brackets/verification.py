@@ -41,6 +41,7 @@ DECIDING = {
     ),
     Table.DecidedBy.TIME: (Ruling.Kind.TIME,),
     Table.DecidedBy.ABSENT: (Ruling.Kind.NO_SHOW,),
+    Table.DecidedBy.CARDS: (Ruling.Kind.CARDS,),
 }
 
 

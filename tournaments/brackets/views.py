@@ -38,6 +38,7 @@ from tournaments.brackets.forms import (
     EntryForm,
     PlayerForm,
     ReasonForm,
+    ResultForm,
     TableReasonForm,
     TournamentForm,
 )
@@ -257,6 +258,13 @@ ACTIONS: dict[str, tuple[type[forms.Form] | None, Callable[..., Any], str]] = {
             tournament_id=t, reason=d["reason"], by=by, **_table_args(d)
         ),
         "Time called: the table is ranked as its game stands.",
+    ),
+    "result": (
+        ResultForm,
+        lambda t, d, by: directing.enter_result(
+            tournament_id=t, placings=d["placings"], reason=d["reason"], by=by, **_table_args(d)
+        ),
+        "Result entered.",
     ),
     "award": (
         AwardForm,

@@ -104,8 +104,9 @@ RULING_WORDS = {
     "reopened": "table reopened",
     "withdrawn": "result withdrawn (the game was undone)",
     "repaired": "round seated again",
+    "cards": "played with cards",
 }
-PLACED_KINDS = ("forfeit", "disqualification", "no_show", "time")
+PLACED_KINDS = ("forfeit", "disqualification", "no_show", "time", "cards")
 
 
 @register.filter

@@ -57,6 +57,7 @@ ENDPOINTS = [
     ("rounds/1/tables/1/reopen/", {"reason": "wrong deal"}),
     ("rounds/1/tables/1/award/", {"kind": "forfeit", "placings": ["Ann"], "reason": "x"}),
     ("rounds/1/tables/1/call-time/", {"reason": "time"}),
+    ("rounds/1/tables/1/result/", {"placings": ["Ann", "Dee"]}),
 ]
 
 
@@ -245,3 +246,38 @@ def test_an_award_on_a_table_whose_game_is_over_is_a_409_saying_to_reopen_it(tou
     assert "game is over and its result is being recorded" in answer.json()["detail"]
     after = director.get(f"/api/tournaments/{tournament.pk}/").json()
     assert after["rulings"] == [] and after["rounds"][0]["tables"][0]["status"] == "playing"
+
+
+def test_a_director_enters_the_result_of_a_table_played_with_cards(tournament, director):
+    table = table_one(director, tournament.pk)
+    second, first = table["players"]
+    answer = director.post(
+        f"/api/tournaments/{tournament.pk}/rounds/1/tables/1/result/",
+        {"placings": [first, second]},
+        format="json",
+    )
+    assert answer.status_code == 200, answer.json()
+    decided = answer.json()["rounds"][0]["tables"][0]
+    assert decided["decided_by"] == "cards" and decided["placings"] == [first, second]
+    [ruling] = answer.json()["rulings"]
+    assert ruling["kind"] == "cards" and ruling["reason"] == "played with cards"
+    assert ruling["players"] == [first, second] and ruling["against"] == []
+
+
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"placings": "Ann"}, "placings"),
+        ({"placings": ["Ann"]}, "placings"),
+        ({"placings": ["Ann", "Ann"]}, "placings"),
+        ({"placings": ["Ann", "Dee"], "reason": " "}, "reason"),
+        ({"placings": ["Ann", "Dee"], "kind": "forfeit"}, "kind"),
+    ],
+)
+def test_a_bad_result_is_a_400_naming_the_field(tournament, director, body, field):
+    answer = director.post(
+        f"/api/tournaments/{tournament.pk}/rounds/1/tables/1/result/", body, format="json"
+    )
+    assert answer.status_code == 400, answer.json()
+    assert field in answer.json()["detail"]
+    assert table_one(director, tournament.pk)["status"] == "playing"

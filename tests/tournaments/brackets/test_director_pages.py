@@ -428,3 +428,78 @@ def test_a_directors_box_keeps_its_name_while_its_subject_stays_and_changes_it_a
     drop = next(i for i in after if i.startswith("drop-box-"))
     tournament_services.drop_entry(tournament_id=tournament.pk, player="Ann", by=organiser)
     assert drop not in box_ids(page(director, tournament))
+
+
+def test_a_table_played_with_cards_gets_the_result_its_players_report(tournament, director):
+    from games.models import Game
+    from tests.games.tampering import verify
+
+    table = Table.objects.get(round__number=1, number=1)
+    first, second = reversed(table.players)  # the seat order is not the order they placed
+    html = page(director, tournament)
+    assert f"/tournaments/{tournament.pk}/direct/result/" in html
+    assert "Played with cards? The players in the order they placed" in html
+
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/result/",
+        {"round": 1, "table": 1, "place": [first, second], "reason": "played with cards"},
+        follow=True,
+    )
+
+    assert "Result entered." in answer.content.decode()
+    table.refresh_from_db()
+    assert table.placings == [first, second] and table.decided_by == "cards"
+    ruling = Ruling.objects.get(kind="cards")
+    assert ruling.players == [first, second] and ruling.reason == "played with cards"
+    shown = html_module.unescape(page(Client(), tournament))
+    assert "Played with cards: result entered by the director." in shown
+    assert f"played with cards; placed 1st {first}, 2nd {second}" in shown
+    closed = Game.objects.get(pk=table.game_id).closed
+    assert "it was played with cards" in closed and f"1st {first}, 2nd {second}" in closed
+    assert "match their games" in verify()
+    # The API says so too.
+    detail = director.get(f"/api/tournaments/{tournament.pk}/").json()
+    decided = detail["rounds"][0]["tables"][0]
+    assert decided["decided_by"] == "cards" and decided["placings"] == [first, second]
+
+
+@pytest.mark.parametrize(
+    ("places", "words"),
+    [
+        (["{a}", ""], "choose a player for every place."),
+        (["{a}", "{a}"], "{a} placed twice: place each player once."),
+        (["{a}", "Zed"], "place every player of the table once"),
+        ([], "choose a player for every place."),
+    ],
+)
+def test_a_result_that_does_not_place_every_player_once_is_refused_in_words(
+    tournament, director, places, words
+):
+    table = Table.objects.get(round__number=1, number=1)
+    a = table.players[0]
+    answer = director.post(
+        f"/tournaments/{tournament.pk}/direct/result/",
+        {"round": 1, "table": 1, "place": [p.format(a=a) for p in places], "reason": "cards"},
+        follow=True,
+    )
+
+    assert words.format(a=a) in html_module.unescape(answer.content.decode())
+    assert "Nothing was done" in answer.content.decode()
+    table.refresh_from_db()
+    assert table.status == "playing" and not Ruling.objects.filter(kind="cards").exists()
+
+
+def test_only_the_director_enters_a_tables_result(tournament, organiser):
+    other = Client()
+    other.force_login(get_user_model().objects.create_user("mallory", password="pw-m-2026"))
+    table = Table.objects.get(round__number=1, number=1)
+
+    answer = other.post(
+        f"/tournaments/{tournament.pk}/direct/result/",
+        {"round": 1, "table": 1, "place": table.players, "reason": "cards"},
+    )
+
+    assert answer.status_code == 403
+    assert "/direct/result/" not in page(other, tournament)
+    table.refresh_from_db()
+    assert table.status == "playing"
