@@ -145,6 +145,11 @@ page_urlpatterns: list[URLPattern | URLResolver] = [
     path("leagues/new/", league_views.league_new, name="league-new"),
     path("leagues/<int:league_id>/", league_views.league_detail, name="league-detail"),
     path("leagues/<int:league_id>/seasons/new/", league_views.season_new, name="season-new"),
+    path(
+        "leagues/<int:league_id>/players/",
+        league_views.league_players_add,
+        name="league-players-add",
+    ),
     path("leagues/<int:league_id>/roles/", league_views.league_role_name, name="league-role-name"),
     path(
         "leagues/<int:league_id>/roles/<slug:kind>/<int:role_id>/remove/",

@@ -1,5 +1,6 @@
-"""The league pages' forms: a new league, season or night, a table seated at a night, naming
-an organiser or a referee, the score sheet's next hand, and undoing the last one.
+"""The league pages' forms: a new league, season or night, a table seated at a night, players
+added to a league, naming an organiser or a referee, a player's name or account corrected, the
+score sheet's next hand, and undoing the last one.
 
 A form checks what can be checked without the game (a seat chosen, points that are whole
 numbers, the page's own key) and hands the rest to the engine, whose errors it then places next
@@ -446,6 +447,81 @@ class TableForm(forms.Form):
             )
         cleaned["seated"] = seated
         return cleaned
+
+
+MAX_PLAYERS_ADDED = 100
+
+
+class PlayersForm(forms.Form):
+    """Players added to a league by name, one a line or separated by commas. The names go to
+    ``services.register_players``, which refuses a bad one; ``add_refusal`` says which."""
+
+    names = forms.CharField(
+        label="Their names",
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+        help_text="One name a line, or separated by commas. A name already in the league is "
+        "that player.",
+        error_messages={
+            "required": "Type the name of at least one player.",
+            "null_characters_not_allowed": "A name holds a character that is not text: type "
+            "it again.",
+        },
+    )
+
+    def clean_names(self) -> list[str]:
+        names = [name.strip() for name in re.split(r"[\n,]", self.cleaned_data["names"])]
+        names = [name for name in names if name]  # blank lines and a comma at the end
+        if not names:
+            raise ValidationError("Type the name of at least one player.", code="required")
+        if len(names) > MAX_PLAYERS_ADDED:
+            raise ValidationError(
+                f"Add at most {MAX_PLAYERS_ADDED} players at a time: {len(names)} names were "
+                "typed.",
+                code="max_length",
+            )
+        return names
+
+    def add_refusal(self, exc: InvalidCommand) -> None:
+        """The service refused the name its field ``names.N`` points at: why, naming that name
+        by its place and its first letters, next to the field."""
+        names = self.cleaned_data.get("names") or []
+        _, _, index = (exc.field or "").partition(".")
+        reason = str(exc).partition(": ")[2] or str(exc)
+        if not (index.isdigit() and int(index) < len(names)):
+            self.add_error("names", sentence_start(reason) + ".")
+            return
+        which = "The name" if len(names) == 1 else f"The {ordinal(int(index) + 1)} name"
+        name = clean_name(names[int(index)])
+        if not name:
+            message = (
+                f"{which} shows nothing: it holds only characters that do not show. Type it "
+                "again, or leave it out."
+            )
+        elif reason.startswith("at most "):
+            message = f"{which} (“{name[:20]}…”) has {len(name)} characters: a name has {reason}."
+        else:
+            message = f"{which} (“{name}”) was refused: {reason}."
+        self.add_error("names", message)
+
+
+def players_added(added: list[tuple[Any, bool]], league: str) -> str:
+    """What adding players did, in words: who is new to ``league``, who was a player already."""
+    new = [player.name for player, is_new in added if is_new]
+    old = [player.name for player, is_new in added if not is_new]
+    said = []
+    if new:
+        verb = "is now a player" if len(new) == 1 else "are now players"
+        said.append(f"{_listed(new)} {verb} of {league}.")
+    if old:
+        verb = "was a player" if len(old) == 1 else "were players"
+        said.append(f"{_listed(old)} {verb} of {league} already.")
+    return " ".join(said)
+
+
+def _listed(names: list[str]) -> str:
+    """``["Ann", "Bob", "Cy"]`` as "Ann, Bob and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class RoleForm(forms.Form):

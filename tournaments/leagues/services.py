@@ -389,6 +389,26 @@ def register_player(*, league: League, name: str, user: Any = None, by: Any = No
     return player
 
 
+def register_players(
+    *, league: League, names: Sequence[Any], by: Any = None
+) -> list[tuple[Player, bool]]:
+    """Each of ``names`` registered as ``register_player`` registers it, all or none: a name
+    refused (field ``names.N``, N counted from 0) registers none of them. The players in the
+    order first named, each once, with whether they are new to the league."""
+    require_organiser(by, league)
+    known = set(league.players.values_list("pk", flat=True))
+    players: dict[int, Player] = {}
+    with transaction.atomic():
+        for index, name in enumerate(names):
+            try:
+                player = register_player(league=league, name=name, by=by)
+            except InvalidCommand as exc:
+                reason = str(exc).removeprefix("name: ")
+                raise InvalidCommand(f"names.{index}: {reason}", field=f"names.{index}") from None
+            players.setdefault(player.pk, player)
+    return [(player, player.pk not in known) for player in players.values()]
+
+
 def rename_player(*, player: Player, name: Any, by: Any = None) -> Player:
     """Correct a player's name (mistyped when they were registered). Games already played keep
     the names they were played under: a game's record is not rewritten."""

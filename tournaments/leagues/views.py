@@ -42,10 +42,12 @@ from tournaments.leagues.forms import (
     HandForm,
     LeagueForm,
     NightForm,
+    PlayersForm,
     RoleForm,
     SeasonForm,
     TableForm,
     UndoHandForm,
+    players_added,
     service_error,
 )
 from tournaments.leagues.models import League, Night, Player, Referee, Season, SeasonGame
@@ -89,7 +91,10 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
 
 
 def _league_context(
-    request: HttpRequest, league: dict[str, Any], role_form: RoleForm | None = None
+    request: HttpRequest,
+    league: dict[str, Any],
+    role_form: RoleForm | None = None,
+    players_form: PlayersForm | None = None,
 ) -> dict[str, Any]:
     organiser = services.is_organiser(request.user, league["id"])
     return {
@@ -97,6 +102,7 @@ def _league_context(
         "roles": selectors.league_roles(league["id"]),
         "organiser": organiser,
         "role_form": role_form or (RoleForm() if organiser else None),
+        "players_form": players_form or (PlayersForm() if organiser else None),
     }
 
 
@@ -489,6 +495,31 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 # Players ----------------------------------------------------------------------------------------
+
+
+@login_required
+@posted_from("tournaments:league-detail", "league_id")
+def league_players_add(request: HttpRequest, league_id: int) -> HttpResponse:
+    """Add players to the league by name (``services.register_players``): a name that is a
+    player already is that player. A refused name adds nobody."""
+    league = _get(League, league_id, "league")
+    _organiser_only(request, league, "add its players")
+    form = PlayersForm(request.POST)
+    if form.is_valid():
+        try:
+            added = services.register_players(
+                league=league, names=form.cleaned_data["names"], by=request.user
+            )
+        except InvalidCommand as exc:
+            form.add_refusal(exc)
+        except Forbidden as exc:  # no longer an organiser since the check above
+            raise PermissionDenied(str(exc)) from None
+        else:
+            # Said in the players' section, where the page comes back to (league_detail.html).
+            messages.info(request, players_added(added, league.name), extra_tags="players")
+            return redirect(reverse("tournaments:league-detail", args=[league.pk]) + "#players")
+    context = _league_context(request, selectors.league_detail(league.pk), players_form=form)
+    return render(request, "tournaments/league_detail.html", context, status=400)
 
 
 @require_GET

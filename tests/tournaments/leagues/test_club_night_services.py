@@ -249,3 +249,28 @@ def test_a_name_typed_in_other_capitals_seats_the_leagues_player_not_a_new_one(s
     assert sorted(season.league.players.values_list("name", flat=True)) == ["Bea", "Carl"]
     with pytest.raises(InvalidCommand, match="sits at a table once"):
         sheet_game(season, organiser, night, players=("carl", "CARL"))
+
+
+def test_players_registered_together_are_all_registered_or_none(season, organiser, rita):
+    league = season.league
+    ann = services.register_player(league=league, name="Ann", by=organiser)
+
+    added = services.register_players(
+        league=league, names=["ann", "Bob", " bob ", "Cy"], by=organiser
+    )
+
+    assert [(player.name, new) for player, new in added] == [
+        ("Ann", False),
+        ("Bob", True),
+        ("Cy", True),
+    ]
+    assert added[0][0] == ann
+    with pytest.raises(InvalidCommand, match="at most 100 characters") as refused:
+        services.register_players(league=league, names=["Dee", "x" * 101], by=organiser)
+    assert refused.value.field == "names.1"
+    with pytest.raises(InvalidCommand, match="give a name") as refused:
+        services.register_players(league=league, names=["Dee", "\u200b"], by=organiser)
+    assert refused.value.field == "names.1"
+    with pytest.raises(Forbidden):
+        services.register_players(league=league, names=["Eve"], by=rita)
+    assert sorted(league.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cy"]
