@@ -83,3 +83,32 @@ def test_an_organiser_adds_players_on_the_league_page_at_a_phones_size(phone, li
         "Dee is now a player of Thursday Club. Ann was a player of Thursday Club already."
     )
     expect(players.get_by_role("link")).to_have_text(["Ann", "Bob", "Cy", "Dee"])
+
+
+def test_a_refused_correction_on_a_players_page_keeps_what_was_typed_at_a_phones_size(
+    phone, live_server, olga
+):
+    league = services.open_league(name="Thursday Club", created_by=olga)
+    services.register_player(league=league, name="Ann", by=olga)
+    bea = services.register_player(league=league, name="Baa", by=olga)
+    page, base = phone, live_server.url
+    sign_in(page, base, f"/players/{bea.pk}/")
+
+    page.get_by_text("Correct Baa's name or account").click()
+    page.locator("#player-name").fill("ann")
+    press(page, "#player-settings form:has(#player-name)", "Rename")
+
+    error = page.locator("#player-name_error")
+    expect(error).to_have_text("Error: Ann is another player of Thursday Club.")
+    expect(error).to_be_in_viewport()
+    expect(page.locator("#player-name")).to_have_value("ann")
+
+    page.get_by_label("Plays signed in as").fill("nobody")
+    press(page, "#player-settings form:has(#player-username)", "Save the account")
+    error = page.locator("#player-username_error")
+    expect(error).to_have_text("Error: Nobody signs in as 'nobody'.")
+    expect(error).to_be_in_viewport()
+    expect(page.get_by_label("Plays signed in as")).to_have_value("nobody")
+    screenshot(page, "player-correction-refused-phone")
+    bea.refresh_from_db()
+    assert (bea.name, bea.user) == ("Baa", None)

@@ -343,21 +343,24 @@ def test_an_organiser_corrects_a_players_name_and_links_their_account(client, le
     client.force_login(olga)
     assert "Correct Baa's name or account" in client.get(page).text
 
-    taken = client.post(f"/players/{bea.pk}/rename/", {"name": "cy"}, follow=True).text
-    assert "Nothing was changed: Cy is another player of Thursday Club." in unescape(taken)
+    taken = client.post(f"/players/{bea.pk}/rename/", {"name": "cy"})
+    assert taken.status_code == 400
+    assert field_error(taken, "name") == "Cy is another player of Thursday Club."
     renamed = client.post(f"/players/{bea.pk}/rename/", {"name": " Bea "}, follow=True).text
     assert "The player is now called Bea." in renamed
     bea.refresh_from_db()
     assert bea.name == "Bea"
 
-    unknown = client.post(f"/players/{bea.pk}/account/", {"username": "ghost"}, follow=True)
-    assert "Nothing was changed: Nobody signs in as 'ghost'." in unescape(unknown.text)
+    unknown = client.post(f"/players/{bea.pk}/account/", {"username": "ghost"})
+    assert field_error(unknown, "username") == "Nobody signs in as 'ghost'."
     linked = client.post(f"/players/{bea.pk}/account/", {"username": "bea"}, follow=True).text
     assert "Bea plays signed in as bea." in linked
     bea.refresh_from_db()
     assert bea.user == bea_account
-    twice = client.post(f"/players/{cy.pk}/account/", {"username": "bea"}, follow=True).text
-    assert "The account bea already plays in Thursday Club as Bea." in twice
+    twice = client.post(f"/players/{cy.pk}/account/", {"username": "bea"})
+    assert (
+        field_error(twice, "username") == "The account bea already plays in Thursday Club as Bea."
+    )
     client.post(f"/players/{bea.pk}/account/", {"username": ""})
     bea.refresh_from_db()
     assert bea.user is None
@@ -374,9 +377,9 @@ def test_a_name_starting_a_refusal_on_a_players_page_is_shown_as_written(client,
     bob = league_services.register_player(league=league, name="Bob", by=olga)
     client.force_login(olga)
 
-    taken = client.post(f"/players/{bob.pk}/rename/", {"name": "De Vries"}, follow=True).text
+    taken = client.post(f"/players/{bob.pk}/rename/", {"name": "De Vries"})
 
-    assert "Nothing was changed: de Vries is another player of Thursday Club." in unescape(taken)
+    assert field_error(taken, "name") == "de Vries is another player of Thursday Club."
 
 
 @pytest.mark.parametrize("correction", ["", "right"])
@@ -451,15 +454,112 @@ def test_an_account_unlinked_or_replaced_no_longer_opens_the_players_seats_at_re
         assert plays_as_bea(signed_in(right), game) == (correction == "right")
 
 
-@pytest.mark.parametrize(("action", "field"), [("rename", "name"), ("account", "username")])
-def test_a_nul_character_in_a_players_name_or_account_is_refused_naming_it(
-    client, league, olga, action, field
+def field_error(response, field):
+    """The error shown by the player page's field ``name`` or ``username``, as read."""
+    error = re.search(rf'<p class="error" id="player-{field}_error">(.*?)</p>', response.text, re.S)
+    words = unescape(re.sub(r"<[^>]+>", "", error.group(1))) if error else ""
+    return words.removeprefix("Error:").strip()
+
+
+def typed(response, field):
+    """What the player page's field ``name`` or ``username`` holds."""
+    tag = re.search(rf'<input[^>]*id="player-{field}"[^>]*>', response.text)
+    value = re.search(r'value="([^"]*)"', tag.group(0)) if tag else None
+    return unescape(value.group(1)) if value else ""
+
+
+@pytest.mark.parametrize(
+    ("action", "field", "sent", "message"),
+    [
+        ("rename", "name", "Ann", "Ann is another player of Thursday Club."),
+        ("rename", "name", " ANN ", "Ann is another player of Thursday Club."),
+        ("rename", "name", "", "Give the player's name."),
+        (
+            "rename",
+            "name",
+            "\u200b\u2060",
+            "The name shows nothing: it holds only characters that do not show. Type it again.",
+        ),
+        ("rename", "name", "x" * 101, "A name has at most 100 characters; this one has 101."),
+        (
+            "rename",
+            "name",
+            "Bo\x00b",
+            "The name holds a character that is not text: type it again.",
+        ),
+        ("account", "username", "nobody", "Nobody signs in as 'nobody'."),
+        ("account", "username", "ann", "The account ann already plays in Thursday Club as Ann."),
+        (
+            "account",
+            "username",
+            "y" * 151,
+            "A user name has at most 150 characters; this one has 151.",
+        ),
+        (
+            "account",
+            "username",
+            "an\x00n",
+            "The user name holds a character that is not text: type it again.",
+        ),
+    ],
+)
+def test_a_refused_correction_shows_the_page_again_with_what_was_typed_by_the_field(
+    client, league, olga, action, field, sent, message
 ):
+    from django.contrib.auth import get_user_model as users
+
     ann = services.register_player(league=league, name="Ann", by=olga)
+    users().objects.create_user("ann", password="pw-ann-12345")
+    services.link_account(player=ann, username="ann", by=olga)
+    bea = services.register_player(league=league, name="Baa", by=olga)
     client.force_login(olga)
 
-    answer = client.post(f"/players/{ann.pk}/{action}/", {field: "Bo\x00b"}, follow=True)
+    answer = client.post(f"/players/{bea.pk}/{action}/", {field: sent})
 
-    assert "Nothing was changed: A NUL character is not text." in unescape(answer.text)
-    ann.refresh_from_db()
-    assert ann.name == "Ann" and ann.user is None
+    assert answer.status_code == 400
+    assert field_error(answer, field) == message
+    assert "Nothing was saved." in answer.text
+    assert typed(answer, field) == sent  # as typed, not as it was before
+    other = {"name": "username", "username": "name"}[field]
+    assert typed(answer, other) == {"name": "Baa", "username": ""}[other]  # the other form
+    assert '<details id="player-settings" class="player-settings" open>' in answer.text
+    assert f'action="/players/{bea.pk}/{action}/#player-settings"' in answer.text
+    assert "<h1>Baa</h1>" in answer.text
+    bea.refresh_from_db()
+    assert (bea.name, bea.user) == ("Baa", None)
+
+
+def test_a_refused_correction_of_a_player_with_an_account_keeps_the_account_shown(
+    client, league, olga
+):
+    from django.contrib.auth import get_user_model as users
+
+    services.register_player(league=league, name="Ann", by=olga)
+    bea = services.register_player(league=league, name="Bea", by=olga)
+    users().objects.create_user("bea", password="pw-bea-12345")
+    services.link_account(player=bea, username="bea", by=olga)
+    client.force_login(olga)
+
+    answer = client.post(f"/players/{bea.pk}/rename/", {"name": "Ann"})
+
+    assert (typed(answer, "name"), typed(answer, "username")) == ("Ann", "bea")
+    refused = client.post(f"/players/{bea.pk}/account/", {"username": "nobody"})
+    assert (typed(refused, "name"), typed(refused, "username")) == ("Bea", "nobody")
+    bea.refresh_from_db()
+    assert bea.user.get_username() == "bea"
+
+
+def test_a_correction_made_still_goes_back_to_the_page_and_says_so(client, league, olga):
+    bea = services.register_player(league=league, name="Baa", by=olga)
+    client.force_login(olga)
+
+    answer = client.post(f"/players/{bea.pk}/rename/", {"name": "Bea"})
+
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/players/{bea.pk}/#player-settings"
+    page = client.get(answer["Location"])
+    assert "The player is now called Bea." in page.text
+    assert typed(page, "name") == "Bea" and not field_error(page, "name")
+    for action in ("rename", "account"):  # the form's address opened with a GET
+        back = client.get(f"/players/{bea.pk}/{action}/")
+        assert (back.status_code, back["Location"]) == (302, f"/players/{bea.pk}/")

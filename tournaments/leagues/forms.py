@@ -24,6 +24,7 @@ from games.pages.forms import EditionOptionFields
 from rules import InvalidCommand
 from rules.cards import describe
 from rules.variants import get_variant, variant_names
+from tournaments.leagues.services import NAME_LENGTH
 from tournaments.templatetags.league_pages import ordinal
 
 TAMPERED = "This form was changed on its way: reload the page and record the hand again."
@@ -392,6 +393,7 @@ class NightForm(forms.Form):
 
 
 MAX_SEATS = 10
+USERNAME_LENGTH = 150  # Django's user names
 
 
 class TableForm(forms.Form):
@@ -522,6 +524,54 @@ def players_added(added: list[tuple[Any, bool]], league: str) -> str:
 def _listed(names: list[str]) -> str:
     """``["Ann", "Bob", "Cy"]`` as "Ann, Bob and Cy"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class PlayerNameForm(forms.Form):
+    """A player's name corrected; ``services.rename_player`` refuses another player's."""
+
+    name = forms.CharField(
+        label="Name",
+        max_length=NAME_LENGTH,
+        help_text="Games already played keep the name they were played under.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        error_messages={
+            "required": "Give the player's name.",
+            "max_length": "A name has at most %(limit_value)d characters; this one has "
+            "%(show_value)d.",
+            "null_characters_not_allowed": "The name holds a character that is not text: "
+            "type it again.",
+        },
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if "name" in cleaned and not clean_name(cleaned["name"]):
+            self.add_error(
+                "name",
+                "The name shows nothing: it holds only characters that do not show. Type it again.",
+            )
+        return cleaned
+
+
+class PlayerAccountForm(forms.Form):
+    """The account a player signs in with, by its user name (empty: none);
+    ``services.link_account`` refuses one that does not exist or plays as someone else."""
+
+    username = forms.CharField(
+        label="Plays signed in as",
+        required=False,
+        max_length=USERNAME_LENGTH,
+        help_text="Their user name; empty: no account.",
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "none", "spellcheck": "false", "autocomplete": "off"}
+        ),
+        error_messages={
+            "max_length": "A user name has at most %(limit_value)d characters; this one has "
+            "%(show_value)d.",
+            "null_characters_not_allowed": "The user name holds a character that is not "
+            "text: type it again.",
+        },
+    )
 
 
 class RoleForm(forms.Form):

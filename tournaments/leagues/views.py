@@ -42,6 +42,8 @@ from tournaments.leagues.forms import (
     HandForm,
     LeagueForm,
     NightForm,
+    PlayerAccountForm,
+    PlayerNameForm,
     PlayersForm,
     RoleForm,
     SeasonForm,
@@ -524,6 +526,17 @@ def league_players_add(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    return render(request, "tournaments/player_detail.html", _player_context(request, player_id))
+
+
+def _player_context(
+    request: HttpRequest,
+    player_id: int,
+    name_form: PlayerNameForm | None = None,
+    account_form: PlayerAccountForm | None = None,
+) -> dict[str, Any]:
+    """The player's page; for an organiser, the forms correcting their name and account (a
+    refused one as it was sent)."""
     try:
         player = selectors.player_page(player_id)
     except NotFound as exc:
@@ -543,47 +556,72 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     organiser = request.user.is_authenticated and services.is_organiser(
         request.user, player["league"]["id"]
     )
-    account = None
-    if organiser:
-        linked = Player.objects.filter(pk=player_id).values_list("user__username", flat=True)
-        account = linked.first() or ""
-    context = {
+    context: dict[str, Any] = {
         "player": player,
         "referee": services.is_league_referee(request.user, player["league"]["id"]),
         "organiser": organiser,
-        "account": account,
     }
-    return render(request, "tournaments/player_detail.html", context)
+    if organiser:
+        linked = Player.objects.filter(pk=player_id).values_list("user__username", flat=True)
+        context["name_form"] = name_form or PlayerNameForm(
+            initial={"name": player["name"]}, auto_id=PLAYER_FIELD_ID
+        )
+        context["account_form"] = account_form or PlayerAccountForm(
+            initial={"username": linked.first() or ""}, auto_id=PLAYER_FIELD_ID
+        )
+    return context
+
+
+PLAYER_FIELD_ID = "player-%s"  # the correction forms' fields: player-name, player-username
 
 
 @login_required
 @posted_from("tournaments:player-detail", "player_id")
 def player_edit(request: HttpRequest, player_id: int, what: str) -> HttpResponse:
     """An organiser corrects a player's name (``rename``) or links the account they sign in
-    with (``account``; empty: none)."""
+    with (``account``; empty: none). A refused correction is shown by its field on the
+    player's page, as typed."""
     if what not in ("rename", "account"):
         raise Http404("No such change.")
     player = _get(Player.objects.select_related("league"), player_id, "player")
     _organiser_only(request, player.league, "change its players")
-    try:
-        if what == "rename":
-            services.rename_player(player=player, name=request.POST.get("name"), by=request.user)
-            done = f"The player is now called {player.name}."
-        else:
-            services.link_account(
-                player=player, username=request.POST.get("username"), by=request.user
-            )
-            done = (
-                f"{player.name} plays signed in as {player.user.get_username()}."
-                if player.user
-                else f"{player.name} plays with no account."
-            )
-    except InvalidCommand as exc:
-        names = [*_names(player.league), clean_name(str(request.POST.get("name", "")))]
-        messages.error(request, f"Nothing was changed: {_sentence(str(exc), names)}")
+    form: PlayerNameForm | PlayerAccountForm
+    if what == "rename":
+        form = PlayerNameForm(request.POST, auto_id=PLAYER_FIELD_ID)
     else:
-        messages.info(request, done)
-    return redirect(reverse("tournaments:player-detail", args=[player.pk]) + "#player-settings")
+        form = PlayerAccountForm(request.POST, auto_id=PLAYER_FIELD_ID)
+    if form.is_valid():
+        try:
+            if what == "rename":
+                services.rename_player(
+                    player=player, name=form.cleaned_data["name"], by=request.user
+                )
+                done = f"The player is now called {player.name}."
+            else:
+                services.link_account(
+                    player=player, username=form.cleaned_data["username"], by=request.user
+                )
+                done = (
+                    f"{player.name} plays signed in as {player.user.get_username()}."
+                    if player.user
+                    else f"{player.name} plays with no account."
+                )
+        except InvalidCommand as exc:
+            names = [*_names(player.league), clean_name(str(request.POST.get("name", "")))]
+            field = exc.field if exc.field in form.fields else None
+            form.add_error(field, _sentence(str(exc), names))
+        else:
+            messages.info(request, done)
+            return redirect(
+                reverse("tournaments:player-detail", args=[player.pk]) + "#player-settings"
+            )
+    context = _player_context(
+        request,
+        player.pk,
+        name_form=form if isinstance(form, PlayerNameForm) else None,
+        account_form=form if isinstance(form, PlayerAccountForm) else None,
+    )
+    return render(request, "tournaments/player_detail.html", context, status=400)
 
 
 def _rating_description(history: list[dict[str, Any]]) -> str:
