@@ -58,10 +58,11 @@ def test_an_organiser_adds_players_on_the_league_page_at_a_phones_size(phone, li
     page.get_by_label("Their names").fill("Ann, Bob\nCy")
     press(page, "form.add-players", "Add them")
 
-    expect(players.locator(".status")).to_have_text(
+    expect(players.locator(".section-status")).to_have_text(
         "Ann, Bob and Cy are now players of Thursday Club."
     )
-    expect(players.locator(".status")).to_be_in_viewport()
+    expect(players.locator(".section-status")).to_be_in_viewport()
+    expect(page.locator(".status")).to_have_count(1)  # the page's own, for the other forms
     expect(players.get_by_role("link")).to_have_text(["Ann", "Bob", "Cy"])
     screenshot(page, "league-players-added-phone")
 
@@ -79,7 +80,7 @@ def test_an_organiser_adds_players_on_the_league_page_at_a_phones_size(phone, li
     # Ann again, in other capitals, with someone new: Ann is the same player.
     page.get_by_label("Their names").fill("ann, Dee")
     press(page, "form.add-players", "Add them")
-    expect(players.locator(".status")).to_have_text(
+    expect(players.locator(".section-status")).to_have_text(
         "Dee is now a player of Thursday Club. Ann was a player of Thursday Club already."
     )
     expect(players.get_by_role("link")).to_have_text(["Ann", "Bob", "Cy", "Dee"])
