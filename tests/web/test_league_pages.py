@@ -7,6 +7,7 @@ a fragment for htmx and the whole page otherwise) and a player's page with the r
 import re
 import xml.etree.ElementTree as ET
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -124,6 +125,81 @@ def test_the_standings_page_shows_the_table_its_options_tie_breakers_csv_and_nig
     assert "Night 1" in html and "Night 2" in html
     assert "1st 1 time, 2nd 1 time" in html  # Ann's placings, in words for screen readers
     assert 'aria-sort="ascending"' in html  # sorted by rank
+
+
+class StandingsCells(HTMLParser):
+    """The standings table's headings and each row's cells, as text, left to right."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.cell, self.hidden = [], None, 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("th", "td") and self.rows:
+            self.cell = ""
+        elif tag == "span" and "visually-hidden" in (dict(attrs).get("class") or ""):
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("th", "td") and self.cell is not None:
+            self.rows[-1].append(" ".join(self.cell.replace("▲", "").split()))
+            self.cell = None
+        elif tag == "span" and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if self.cell is not None and not self.hidden:
+            self.cell += data
+
+
+def standings_cells(client, season):
+    """The season page's standings: its headings, and its rows' cells."""
+    html = client.get(standings_url(season)).text
+    parser = StandingsCells()
+    table = html[html.index('<table class="standings">') : html.index("</table>")]
+    parser.feed(table)
+    headings, *rows = parser.rows
+    return headings, rows
+
+
+def test_the_league_points_that_decide_the_order_come_right_after_the_players_name(client, played):
+    services.set_standings_options(season=played, best_nights=None, attendance_points=2)
+
+    headings, rows = standings_cells(client, played)
+
+    assert headings == [
+        "Rank",
+        "Player",
+        "League points",
+        "Nights",
+        "Games",
+        "Wins",
+        "Placings",
+        "Hands won",
+        "Points scored",
+        "Average placing",
+        "Rating",
+        "Attendance points",
+    ]
+    # Each cell under its heading: Dee won a game over two nights (1 + 2 x 2 league points),
+    # Bob none on the one night he played (0 + 2).
+    by_player = {row[1]: dict(zip(headings, row, strict=True)) for row in rows}
+    counts = ("League points", "Wins", "Nights", "Attendance points")
+    assert [by_player["Dee"][heading] for heading in counts] == ["5", "1", "2", "4"]
+    assert [by_player["Bob"][heading] for heading in counts] == ["2", "0", "1", "2"]
+    assert [row[1] for row in rows] == OFFICIAL
+
+
+def test_without_attendance_points_the_wins_that_decide_the_order_follow_the_name(client, played):
+    headings, rows = standings_cells(client, played)
+
+    assert headings[:4] == ["Rank", "Player", "Wins", "Nights"]
+    assert "League points" not in headings
+    by_player = {row[1]: dict(zip(headings, row, strict=True)) for row in rows}
+    assert by_player["Cy"]["Wins"] == "1" and by_player["Cy"]["Games"] == "3"
+    assert by_player["Bob"]["Wins"] == "0" and by_player["Bob"]["Points scored"] == "0"
 
 
 def test_a_held_points_season_heads_the_column_points_held(client, league, olga):

@@ -451,7 +451,9 @@ def _placings_key(row: dict[str, Any]) -> tuple[int, ...]:
 def standing_columns(*, points_order: str, attendance_points: int) -> list[Column]:
     """The table's columns in display order. Points are "scored" (more is better) or "held"
     (fewer is better) by the season's scoring; league and attendance points only show when
-    the season gives attendance points."""
+    the season gives attendance points. The column that decides the order (league points, or
+    wins without attendance points) comes right after the player's name: on a narrow screen it
+    is seen beside the name without scrolling, and on a wide one it is never cut off."""
     columns = [
         Column("rank", "Rank", "asc", lambda r: r["rank"]),
         Column("player", "Player", "asc", lambda r: r["player"].casefold()),
@@ -476,7 +478,14 @@ def standing_columns(*, points_order: str, attendance_points: int) -> list[Colum
             ),
             Column("league_points", "League points", "desc", lambda r: r["league_points"]),
         ]
-    return columns
+    deciding = standings.tie_breakers(attendance_points)[0]
+    rank, player, *others = columns
+    return [
+        rank,
+        player,
+        *(c for c in others if c.name == deciding),
+        *(c for c in others if c.name != deciding),
+    ]
 
 
 def sort_rows(

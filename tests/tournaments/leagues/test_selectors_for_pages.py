@@ -5,7 +5,7 @@ import pytest
 
 from games import services as game_services
 from tests.tournaments.brackets.support import cup_table
-from tournaments.leagues import selectors, services
+from tournaments.leagues import selectors, services, standings
 from tournaments.leagues.selectors import Column, sort_rows, standing_columns
 
 ROWS = [
@@ -54,11 +54,46 @@ def test_league_and_attendance_points_are_columns_only_when_the_season_gives_the
     plain = [c.name for c in standing_columns(points_order="higher", attendance_points=0)]
     given = [c.name for c in standing_columns(points_order="higher", attendance_points=2)]
 
-    assert "league_points" not in plain
-    assert given == [*plain, "attendance_points", "league_points"]
+    assert "league_points" not in plain and "attendance_points" not in plain
+    assert sorted(given) == sorted([*plain, "attendance_points", "league_points"])
     assert all(
         isinstance(c, Column) for c in standing_columns(points_order="x", attendance_points=1)
     )
+
+
+def test_the_column_that_decides_the_order_comes_right_after_the_players_name():
+    plain = [c.name for c in standing_columns(points_order="higher", attendance_points=0)]
+    given = [c.name for c in standing_columns(points_order="higher", attendance_points=2)]
+
+    # Wins decide a season without attendance points; league points one with them.
+    assert plain == [
+        "rank",
+        "player",
+        "wins",
+        "nights",
+        "games",
+        "placings",
+        "hands_won",
+        "points",
+        "average_placing",
+        "rating",
+    ]
+    assert given == [
+        "rank",
+        "player",
+        "league_points",
+        "nights",
+        "games",
+        "wins",
+        "placings",
+        "hands_won",
+        "points",
+        "average_placing",
+        "rating",
+        "attendance_points",
+    ]
+    for attendance_points, names in ((0, plain), (2, given)):
+        assert names[2] == standings.tie_breakers(attendance_points)[0]
 
 
 # Score sheets -----------------------------------------------------------------------------------
