@@ -491,6 +491,46 @@ def test_by_keyboard_the_score_sheet_keeps_focus_on_the_hand_being_written(
         context.close()
 
 
+def test_by_keyboard_undoing_a_hand_leaves_the_focus_on_the_form_to_write_it_again(
+    chromium, live_server, olga
+):
+    """The Undo button, pressed and confirmed, is swapped out with the hands: the focus goes to
+    the form where the hand undone is recorded again, not to the page itself."""
+    league = services.open_league(name="Keys", created_by=olga)
+    season = services.open_season(league=league, name="S", by=olga)
+    night = services.open_night(season=season, by=olga)
+    game = services.start_season_game(
+        season=season, players=["Ann", "Bob"], night=night, created_by=olga, sheet=True
+    )
+    for out in (0, 1):
+        services.record_hand(game_id=game.pk, out=out, points={str(1 - out): 5}, actor="system")
+    context = chromium.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        sign_in(page, live_server.url, "olga", "Tables-at-8", f"/score-sheets/{game.pk}/")
+        asked = []
+        page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+
+        def undo(hand, then):
+            page.get_by_role("button", name=f"Undo hand {hand}").focus()
+            page.keyboard.press("Enter")
+            page.locator(then).first.wait_for()
+            page.wait_for_timeout(200)
+            assert f"Hand {hand} undone." in page.locator("#sheet-status").inner_text()
+            return page.evaluate("[document.activeElement.id, document.activeElement.innerText]")
+
+        # Not on the next Undo button (another Enter would undo one more hand) ...
+        assert undo(2, "#undo-hand:text('Undo hand 1')") == ["entry-heading", "Record hand 2"]
+        # ... nor on the page itself once the last hand is undone and no Undo button is left.
+        assert undo(1, "#sheet-hands:not(:has(#undo-hand))") == ["entry-heading", "Record hand 1"]
+        assert asked == ["Undo hand 2?", "Undo hand 1?"]
+        page.keyboard.press("Tab")  # on to what the hand needs: who went out
+        assert page.evaluate("document.activeElement.name") == "out"
+    finally:
+        context.close()
+
+
 def test_on_a_phone_a_wide_tables_caption_and_empty_line_are_read_without_scrolling_sideways(
     chromium, live_server, olga
 ):

@@ -299,6 +299,18 @@ def test_undo_takes_back_the_last_hand_by_a_compensating_event(referee, sheet):
     assert re.findall(r'<td class="total">(\d+)</td>', totals) == ["15", "0", "0"]
 
 
+def test_undo_with_htmx_moves_the_focus_to_the_form_for_the_hand_undone(referee, sheet):
+    referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
+    referee.post(url(sheet), hand_form(1, points={0: 20, 2: 3}))
+
+    html = referee.post(undo_url(sheet), {"hand": 2}, HTTP_HX_REQUEST="true").text
+
+    # The Undo button is swapped out with the hands: the focus goes where hand 2 is written
+    # again, as after a hand recorded, not to the top of the page.
+    assert '<h2 id="entry-heading" tabindex="-1" autofocus>Record hand 2</h2>' in html
+    assert html.count("autofocus") == 1
+
+
 def test_undo_with_htmx_swaps_the_hands_and_the_form(referee, sheet):
     referee.post(url(sheet), hand_form(0, points={1: 10, 2: 5}))
 

@@ -875,6 +875,9 @@ def score_sheet_undo(request: HttpRequest, game_id: UUID) -> HttpResponse:
         sheet = selectors.score_sheet(game_id)
     if _htmx(request):
         context = _sheet_context(sheet, notice=notice)
+        # The Undo button pressed is gone with the hands swapped: the focus goes to the form,
+        # where the hand undone is written again (as after a hand recorded).
+        context["focus_entry"] = True
         return _render_sheet_fragments(request, context, "hands", both=True)
     messages.info(request, notice)
     return redirect(reverse("tournaments:score-sheet", args=[game_id]) + "#sheet-hands")
