@@ -531,6 +531,41 @@ def test_by_keyboard_undoing_a_hand_leaves_the_focus_on_the_form_to_write_it_aga
         context.close()
 
 
+def test_a_refused_league_season_or_table_form_puts_the_focus_on_what_is_wrong(
+    screen, live_server, olga
+):
+    """Sent back with an error, the league's, the season's and the table's forms put the
+    keyboard's focus (and the screen) on the summary of what is wrong, not at the top of the
+    page."""
+    page, base = screen, live_server.url
+    league = services.open_league(name="Thursday Club", created_by=olga)
+    season = services.open_season(league=league, name="Autumn", by=olga)
+    night = services.open_night(season=season, by=olga)
+    focused = """() => { const a = document.activeElement, r = a.getBoundingClientRect();
+        return {summary: a.matches('.error-summary'), text: a.innerText,
+                seen: r.top >= 0 && r.bottom <= innerHeight}; }"""
+    sign_in(page, base, "olga", "Tables-at-8", "/leagues/new/")
+
+    page.get_by_label("Name").fill("Friday Club")
+    page.get_by_label("Target score").fill("0")
+    submit(page, "main form", "Open the league")
+    league_form = page.evaluate(focused)
+    visit(page, f"{base}/leagues/{league.pk}/seasons/new/")
+    page.get_by_label("Attendance points").fill("")
+    submit(page, "main form", "Open the season")
+    season_form = page.evaluate(focused)
+    visit(page, f"{base}/nights/{night.pk}/")
+    page.get_by_label("New players").fill("Ann")
+    submit(page, "form.seat-table", "Seat the table")
+    table_form = page.evaluate(focused)
+
+    for answer in (league_form, season_form):
+        assert answer["summary"] and answer["seen"], answer
+        assert "Nothing was saved. Correct what is marked below." in answer["text"]
+    assert table_form["summary"] and table_form["seen"], table_form
+    assert "A table seats 2 to 10 players; 1 was chosen." in table_form["text"]
+
+
 def test_on_a_phone_a_wide_tables_caption_and_empty_line_are_read_without_scrolling_sideways(
     chromium, live_server, olga
 ):

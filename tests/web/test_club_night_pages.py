@@ -373,6 +373,26 @@ def test_a_bad_table_says_what_is_wrong_and_seats_nothing(organiser, night, data
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("form", ["league", "season", "table"])
+def test_a_refused_forms_summary_of_what_is_wrong_takes_the_focus(organiser, night, form):
+    season = night.season
+    if form == "league":
+        response = organiser.post("/leagues/new/", {**LEAGUE, "name": ""})
+    elif form == "season":
+        url = reverse("tournaments:season-new", args=[season.league.pk])
+        response = organiser.post(url, {**SEASON, "attendance_points": ""})
+    else:  # a form's own error (not a field's): a table of one
+        response = seat(organiser, night, kind="digital", new_players="Ann")
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    # The summary is the first thing on the page to take the focus, and it can take it.
+    summary = re.search(r'<div class="error-summary"[^>]*>', html).group(0)
+    assert 'tabindex="-1"' in summary and "autofocus" in summary
+    assert html.index("autofocus") > html.index('<div class="error-summary"')
+    assert ("Nothing was saved." in text(response)) == (form != "table")
+
+
 def test_a_digital_table_shows_its_seat_links_to_the_organiser_only(client, organiser, night):
     response = seat(organiser, night, kind="digital", new_players="Ann\nBob\nCy")
     assert response.status_code == 302
