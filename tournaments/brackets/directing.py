@@ -242,18 +242,7 @@ def award_result(
         raise InvalidCommand(
             f"kind must be one of {', '.join(AWARD_KINDS)}, not {kind!r}", field="kind"
         )
-    why = _reason(reason)
-    if isinstance(placings, str) or not isinstance(placings, Sequence):
-        raise InvalidCommand("placings must be a list of the table's players", field="placings")
-    with transaction.atomic():
-        tournament = _directed(tournament_id, by)
-        table = _table(tournament, round_number, table_number)
-        if sorted(placings) != sorted(table.players):
-            raise InvalidCommand(
-                f"placings must list every player of the table once: {', '.join(table.players)}",
-                field="placings",
-            )
-        return _decide(tournament, table, list(placings), kind, why, by)
+    return _placed(tournament_id, round_number, table_number, kind, placings, reason, by)
 
 
 def enter_result(
@@ -268,6 +257,21 @@ def enter_result(
     """Record the result of a table played with cards, as its players report it: ``placings``
     is every player of the table, best first. Its game on the site is left where it stands;
     the ruling is the result, against nobody."""
+    kind = Ruling.Kind.CARDS
+    return _placed(tournament_id, round_number, table_number, kind, placings, reason, by)
+
+
+def _placed(
+    tournament_id: int,
+    round_number: int,
+    table_number: int,
+    kind: str,
+    placings: Sequence[str],
+    reason: str,
+    by: Any,
+) -> Table:
+    """Decide a playing table by a ruling of ``kind`` that places ``placings``, every player of
+    the table once, best first."""
     why = _reason(reason)
     if isinstance(placings, str) or not isinstance(placings, Sequence):
         raise InvalidCommand("placings must be a list of the table's players", field="placings")
@@ -276,10 +280,10 @@ def enter_result(
         table = _table(tournament, round_number, table_number)
         if sorted(placings) != sorted(table.players):
             raise InvalidCommand(
-                f"place every player of the table once: {', '.join(table.players)}",
+                f"placings must list every player of the table once: {', '.join(table.players)}",
                 field="placings",
             )
-        return _decide(tournament, table, list(placings), Ruling.Kind.CARDS, why, by)
+        return _decide(tournament, table, list(placings), kind, why, by)
 
 
 def award_against(

@@ -468,7 +468,7 @@ def test_a_table_played_with_cards_gets_the_result_its_players_report(tournament
     [
         (["{a}", ""], "choose a player for every place."),
         (["{a}", "{a}"], "{a} placed twice: place each player once."),
-        (["{a}", "Zed"], "place every player of the table once"),
+        (["{a}", "Zed"], "must list every player of the table once"),
         ([], "choose a player for every place."),
     ],
 )
