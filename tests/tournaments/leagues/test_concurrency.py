@@ -332,10 +332,10 @@ except Exception as exc:
 """
 
 
-def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neither(tmp_path):
-    """A name corrected by a process that loses PostgreSQL after the row's UPDATE and before
-    its signature: the transaction dies with the connection, so the row keeps its old name and
-    the signature that covers it (never a new name under an old signature)."""
+def cut_while_paused(script: str, args: list[str], tmp_path) -> tuple[int, str]:
+    """Run ``script`` with ``args`` and a marker file's path in a process whose PostgreSQL is
+    reached through a proxy, and cut the proxy once the script has made the marker (it then
+    waits): its exit status and what it printed."""
     import os
     import subprocess
     import sys
@@ -343,14 +343,9 @@ def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neithe
 
     from django.conf import settings
 
-    from games import records
     from tests.proxy import Proxy
     from tests.tournaments.brackets.test_worker import ROOT, database_url
-    from tournaments.leagues.models import Player
 
-    organiser = get_user_model().objects.create_user("olga")
-    league = services.open_league(name="Cut Club", created_by=organiser)
-    ann = services.register_player(league=league, name="Ann", by=organiser)
     db = connection.settings_dict
     proxy = Proxy((db["HOST"] or "127.0.0.1", int(db["PORT"] or 5432)))
     proxy.up()
@@ -360,8 +355,8 @@ def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neithe
         "DATABASE_URL": database_url().replace(f":{db['PORT'] or 5432}/", f":{proxy.port}/"),
         "CHAIN_SIGNING_KEY": settings.CHAIN_SIGNING_KEY,
     }
-    saving = subprocess.Popen(
-        [sys.executable, "-c", SAVE_THEN_PAUSE, str(ann.pk), str(marker)],
+    running = subprocess.Popen(
+        [sys.executable, "-c", script, *args, str(marker)],
         env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -371,18 +366,92 @@ def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neithe
     try:
         deadline = time.monotonic() + 60
         while not marker.exists():
-            assert saving.poll() is None, saving.communicate()[0]
-            assert time.monotonic() < deadline, "the save never reached its signature"
+            assert running.poll() is None, running.communicate()[0]
+            assert time.monotonic() < deadline, "the process never reached its signature"
             time.sleep(0.05)
-        proxy.down()  # the UPDATE is in; the connection is cut before the signature
-        said, _ = saving.communicate(timeout=60)
+        proxy.down()  # the write is in; the connection is cut before the signature
+        said, _ = running.communicate(timeout=60)
     finally:
         proxy.down()
-        if saving.poll() is None:
-            saving.kill()
+        if running.poll() is None:
+            running.kill()
+    return running.returncode, said
 
-    assert saving.returncode == 3, said
+
+def test_postgresql_gone_between_a_records_write_and_its_signature_leaves_neither(tmp_path):
+    """A name corrected by a process that loses PostgreSQL after the row's UPDATE and before
+    its signature: the transaction dies with the connection, so the row keeps its old name and
+    the signature that covers it (never a new name under an old signature)."""
+    from games import records
+    from tournaments.leagues.models import Player
+
+    organiser = get_user_model().objects.create_user("olga")
+    league = services.open_league(name="Cut Club", created_by=organiser)
+    ann = services.register_player(league=league, name="Ann", by=organiser)
+
+    returncode, said = cut_while_paused(SAVE_THEN_PAUSE, [str(ann.pk)], tmp_path)
+
+    assert returncode == 3, said
     assert "OperationalError" in said or "InterfaceError" in said, said
     stored = Player.objects.get(pk=ann.pk)
     assert (stored.name, stored.signature) == ("Ann", ann.signature)
+    assert [p for _, p in records.checked(chain.server_public_keys()) if p] == []
+
+
+# Starts a tournament (argv 1) and waits after the no-shows' drop is written, before the
+# entries are signed again, until the test has cut PostgreSQL away (the marker, argv 2).
+START_THEN_PAUSE = """
+import os, pathlib, sys, time
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+from games import records
+from tournaments.brackets import services
+from tournaments.brackets.models import Tournament
+real_sign_rows = records.SignedRecord.sign_rows.__func__
+def paused(cls, pks, using=None):
+    pathlib.Path(sys.argv[2]).touch()
+    time.sleep(3)
+    return real_sign_rows(cls, pks, using)
+records.SignedRecord.sign_rows = classmethod(paused)
+tournament = Tournament.objects.get(pk=int(sys.argv[1]))
+try:
+    services.start_tournament(tournament_id=tournament.pk, by=tournament.organiser)
+except Exception as exc:
+    print(type(exc).__name__, exc)
+    sys.exit(3)
+"""
+
+
+def test_postgresql_gone_between_the_no_shows_drop_and_its_signatures_leaves_neither(tmp_path):
+    """A tournament started by a process that loses PostgreSQL after the no-shows are marked
+    dropped and before their entries are signed again: nothing of the start is kept (no shows
+    still entered, under their signatures; no round seated), and every entry verifies."""
+    from games import records
+    from tournaments.brackets import directing
+    from tournaments.brackets import services as brackets
+    from tournaments.brackets.models import Entry, Round, Tournament
+
+    organiser = get_user_model().objects.create_user("olga")
+    cup = brackets.create_tournament(
+        name="Cut Cup",
+        organiser=organiser,
+        format="swiss",
+        table_size=2,
+        scoring="none",
+        players=["Ann", "Bob", "Cid", "Dee"],
+    )
+    for player in ("Ann", "Bob"):
+        directing.check_in(tournament_id=cup.pk, player=player, by=organiser)
+    before = dict(Entry.objects.filter(tournament=cup).values_list("player", "signature"))
+
+    returncode, said = cut_while_paused(START_THEN_PAUSE, [str(cup.pk)], tmp_path)
+
+    assert returncode == 3, said
+    assert "OperationalError" in said or "InterfaceError" in said, said
+    entries = Entry.objects.filter(tournament=cup)
+    assert not entries.filter(dropped=True).exists()
+    assert dict(entries.values_list("player", "signature")) == before
+    assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.DRAFT
+    assert not Round.objects.filter(tournament=cup).exists()
     assert [p for _, p in records.checked(chain.server_public_keys()) if p] == []
