@@ -875,3 +875,25 @@ def test_only_an_organiser_moves_a_table(client, mallory, olga, night):
 
     assert refused.status_code == 403
     assert SeasonGame.objects.get(game=table).night == night
+
+
+def test_a_table_taken_off_while_it_is_being_moved_is_said_in_words(
+    organiser, olga, night, monkeypatch
+):
+    # Another tab takes the table off between the page's look and the move.
+    seat(organiser, night, kind="sheet", new_players="Ann\nBob")
+    table = Game.objects.get()
+    second = services.open_night(season=night.season)
+    real_move = services.move_table
+
+    def taken_off_first(**kwargs):
+        services.take_table_off(night=night, game_id=table.pk, reason="wrong table", by=olga)
+        return real_move(**kwargs)
+
+    monkeypatch.setattr(services, "move_table", taken_off_first)
+    move = reverse("tournaments:night-table-move", args=[night.pk, table.pk])
+
+    answer = organiser.post(move, {"night": str(second.pk)}, follow=True)
+
+    assert answer.status_code == 200
+    assert "That table is not one of night 1's any more." in text(answer)

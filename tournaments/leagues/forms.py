@@ -25,7 +25,7 @@ from rules import InvalidCommand
 from rules.cards import describe
 from rules.variants import get_variant, variant_names
 from tournaments.leagues.services import NAME_LENGTH
-from tournaments.templatetags.league_pages import ordinal
+from tournaments.templatetags.league_pages import names_and, ordinal
 
 TAMPERED = "This form was changed on its way: reload the page and record the hand again."
 
@@ -514,16 +514,11 @@ def players_added(added: list[tuple[Any, bool]], league: str) -> str:
     said = []
     if new:
         verb = "is now a player" if len(new) == 1 else "are now players"
-        said.append(f"{_listed(new)} {verb} of {league}.")
+        said.append(f"{names_and(new)} {verb} of {league}.")
     if old:
         verb = "was a player" if len(old) == 1 else "were players"
-        said.append(f"{_listed(old)} {verb} of {league} already.")
+        said.append(f"{names_and(old)} {verb} of {league} already.")
     return " ".join(said)
-
-
-def _listed(names: list[str]) -> str:
-    """``["Ann", "Bob", "Cy"]`` as "Ann, Bob and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class PlayerNameForm(forms.Form):

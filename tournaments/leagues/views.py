@@ -286,11 +286,15 @@ def night_table_move(request: HttpRequest, night_id: int, game_id: UUID) -> Http
     if target is None:
         messages.error(request, "Choose the night the table was played on.")
         return redirect(back)
+    gone = f"That table is not one of night {night.number}'s any more."
     if not SeasonGame.objects.filter(game_id=game_id, night=night).exists():
-        messages.error(request, f"That table is not one of night {night.number}'s any more.")
+        messages.error(request, gone)
         return redirect(back)
     try:
         services.move_table(game_id=game_id, night=target, by=request.user)
+    except NotFound:  # taken off meanwhile
+        messages.error(request, gone)
+        return redirect(back)
     except (InvalidCommand, IllegalCommand) as exc:
         names = _names(night.season.league)
         messages.error(
